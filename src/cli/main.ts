@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { openConfiguredDatabase } from '../db/open.js';
+import { DEMO_ORG_SLUG, seedDemo } from '../services/demo-data.js';
+import { findOrgBySlug } from '../store/orgs.js';
+
+const USAGE = 'usage: clubhouse-cli <migrate|seed-demo>';
+
+async function run(command: string | undefined): Promise<string> {
+  if (command !== 'migrate' && command !== 'seed-demo') throw new ConfigError(USAGE);
+  const database = await openConfiguredDatabase(loadConfig());
+  try {
+    const applied = await migrateToLatest(database.db);
+    const migrated =
+      applied.length === 0 ? 'schema is up to date' : `applied ${applied.join(', ')}`;
+    if (command === 'migrate') return migrated;
+    if ((await findOrgBySlug(database.db, DEMO_ORG_SLUG)) !== undefined) {
+      return `${migrated}; demo organization "${DEMO_ORG_SLUG}" already exists`;
+    }
+    await seedDemo(database.db, new Date());
+    return `${migrated}; demo organization "${DEMO_ORG_SLUG}" created`;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv[2]).then(
+  (message) => process.stdout.write(`${message}\n`),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

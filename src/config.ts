@@ -1,0 +1,124 @@
+import { isIP } from 'node:net';
+
+/** Validated service configuration; `loadConfig` is the only reader of the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  /** `postgres://` URL; absent means the embedded database in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Absent turns the admin API off. */
+  adminToken: string | undefined;
+  redisUrl: string | undefined;
+  registrationUrl: string;
+  /** Proxy addresses or CIDRs whose `X-Forwarded-For` is believed. */
+  trustProxy: string[];
+  rateLimitPerMinute: number;
+  /** 0 turns the admin limit off. */
+  adminRateLimitPerMinute: number;
+  logLevel: string;
+  demoData: boolean;
+}
+
+/** Thrown for an invalid setting; its message is the one line the process prints. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_ADMIN_TOKEN_LENGTH = 16;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function url(name: string, raw: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function isCidrOrAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (address === undefined || rest.length > 0) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const maxBits = family === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= maxBits;
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): string[] {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === undefined) return [];
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!isCidrOrAddress(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY must list IP addresses or CIDRs separated by commas, got "${entry}"`,
+      );
+    }
+    if (/\/0$/.test(entry)) {
+      throw new ConfigError(`TRUST_PROXY must not trust every address ("${entry}")`);
+    }
+  }
+  return entries;
+}
+
+/** Reads and validates the environment; throws ConfigError with one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  const redisUrl = optional(env, 'REDIS_URL');
+  const adminToken = optional(env, 'ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(`ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
+  }
+  const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const demoData = optional(env, 'DEMO_DATA') ?? 'on';
+  if (demoData !== 'on' && demoData !== 'off') {
+    throw new ConfigError(`DEMO_DATA must be "on" or "off", got "${demoData}"`);
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl:
+      databaseUrl === undefined
+        ? undefined
+        : url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']),
+    dataDir: optional(env, 'DATA_DIR') ?? './data',
+    adminToken,
+    redisUrl:
+      redisUrl === undefined ? undefined : url('REDIS_URL', redisUrl, ['redis:', 'rediss:']),
+    registrationUrl: url(
+      'REGISTRATION_URL',
+      optional(env, 'REGISTRATION_URL') ?? 'https://register.example.com/event-series',
+      ['https:', 'http:'],
+    ),
+    trustProxy: trustProxy(env),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),
+    adminRateLimitPerMinute: integer(env, 'ADMIN_RATE_LIMIT_PER_MINUTE', 6000, 0, 1_000_000_000),
+    logLevel,
+    demoData: demoData === 'on',
+  };
+}

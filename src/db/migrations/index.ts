@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as leagues from './001-leagues.js';
+
+/** Every migration, by name; names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '001-leagues': leagues,
+};

@@ -1,0 +1,108 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** A `date` column: read and written as `YYYY-MM-DD`. */
+type DateColumn = string;
+type CreatedAt = ColumnType<Date, never, never>;
+
+export interface OrgsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  timezone: string;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created_at: CreatedAt;
+}
+
+export type LeagueStatus = 'open' | 'active' | 'completed' | 'draft' | 'private';
+
+export interface EventSeriesTable {
+  id: Generated<number>;
+  org_id: number;
+  slug: string;
+  name: string;
+  season_label: string;
+  schedule_label: string | null;
+  description: string | null;
+  status: LeagueStatus;
+  fee_members_cents: number;
+  fee_per_entry: boolean;
+  entry_size: number;
+  image_path: string | null;
+  registration_opens_at: DateColumn | null;
+  registration_closes_at: DateColumn | null;
+  max_entries: number | null;
+  members_only: boolean;
+  standing_series_id: number | null;
+  /** Active roster entries, kept in step by every roster write. */
+  member_count: Generated<number>;
+  /** Golfers' places taken against `max_entries`: a team holds all its seats. */
+  seats_reserved: Generated<number>;
+  linked_event_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  event_series_id: number;
+  name: string;
+  /** Active members, kept in step by every roster write. */
+  member_count: Generated<number>;
+  /** On a fee-per-entry league: a member has bought the team's entry. */
+  entry_paid: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export type RosterStatus = 'active' | 'withdrawn';
+
+export interface RosterEntriesTable {
+  id: Generated<number>;
+  event_series_id: number;
+  user_id: number;
+  team_id: number | null;
+  status: RosterStatus;
+  paid_entry: boolean;
+  fee_cents: number;
+  registered_at: ColumnType<Date, never, never>;
+  withdrawn_at: ColumnType<Date | null, never, Date | null>;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  team_id: number;
+  inviter_user_id: number;
+  email: string;
+  token: string | null;
+  accepted: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface MediaTable {
+  path: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  orgs: OrgsTable;
+  users: UsersTable;
+  event_series: EventSeriesTable;
+  teams: TeamsTable;
+  roster_entries: RosterEntriesTable;
+  invites: InvitesTable;
+  media: MediaTable;
+}
+
+export type Org = Selectable<OrgsTable>;
+export type User = Selectable<UsersTable>;
+export type League = Selectable<EventSeriesTable>;
+export type Team = Selectable<TeamsTable>;
+export type RosterEntry = Selectable<RosterEntriesTable>;
+export type Invite = Selectable<InvitesTable>;

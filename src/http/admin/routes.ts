@@ -1,0 +1,169 @@
+import Type from 'typebox';
+import {
+  MAX_IMAGE_BYTES,
+  createLeague,
+  patchLeague,
+  setLeagueImage,
+} from '../../services/leagues.js';
+import { createOrg } from '../../services/orgs.js';
+import {
+  completeRegistration,
+  deleteTeam,
+  withdrawRegistration,
+} from '../../services/registration.js';
+import { createUser } from '../../services/users.js';
+import type { App, AppContext } from '../context.js';
+import { presentAdminLeague, presentOrg, presentUser } from '../presenters.js';
+import {
+  AdminLeague,
+  AdminUser,
+  CreateLeagueBody,
+  CreateOrgBody,
+  CreateUserBody,
+  Org,
+  PatchLeagueBody,
+  Registration,
+  RegistrationBody,
+} from '../schemas/admin.js';
+import {
+  LeagueIdParams,
+  OrgParams,
+  PlainTextError,
+  RegistrationParams,
+  TeamParams,
+  ValidationErrors,
+} from '../schemas/common.js';
+import { bearerGuard } from './bearer-guard.js';
+
+const failures = {
+  401: PlainTextError,
+  404: PlainTextError,
+  409: PlainTextError,
+  422: ValidationErrors,
+};
+
+/** The admin API under `/admin/v1`; registered only when an admin token is configured. */
+export function adminRoutes(context: AppContext, adminToken: string) {
+  const db = context.database.db;
+
+  return async function register(app: App): Promise<void> {
+    app.addHook('onRequest', bearerGuard(adminToken));
+    app.addContentTypeParser(
+      ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+
+    app.post(
+      '/orgs',
+      { schema: { body: CreateOrgBody, response: { 201: Org, ...failures } } },
+      async (request, reply) => {
+        const org = await createOrg(db, request.body);
+        return reply.code(201).send(presentOrg(org));
+      },
+    );
+
+    app.post(
+      '/users',
+      { schema: { body: CreateUserBody, response: { 201: AdminUser, ...failures } } },
+      async (request, reply) => {
+        const user = await createUser(db, request.body);
+        return reply.code(201).send(presentUser(user));
+      },
+    );
+
+    app.post(
+      '/orgs/:orgSlug/event-series',
+      {
+        schema: {
+          params: OrgParams,
+          body: CreateLeagueBody,
+          response: { 201: AdminLeague, ...failures },
+        },
+      },
+      async (request, reply) => {
+        const { org, league } = await createLeague(db, request.params.orgSlug, request.body);
+        return reply.code(201).send(presentAdminLeague(org, league));
+      },
+    );
+
+    app.patch(
+      '/orgs/:orgSlug/event-series/:id',
+      {
+        schema: {
+          params: LeagueIdParams,
+          body: PatchLeagueBody,
+          response: { 200: AdminLeague, ...failures },
+        },
+      },
+      async (request) => {
+        const { orgSlug, id } = request.params;
+        const { org, league } = await patchLeague(db, orgSlug, id, request.body);
+        return presentAdminLeague(org, league);
+      },
+    );
+
+    app.put(
+      '/orgs/:orgSlug/event-series/:id/image',
+      {
+        bodyLimit: MAX_IMAGE_BYTES,
+        schema: {
+          params: LeagueIdParams,
+          response: { 200: AdminLeague, 413: PlainTextError, ...failures },
+        },
+      },
+      async (request) => {
+        const { orgSlug, id } = request.params;
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const { org, league } = await setLeagueImage(db, orgSlug, id, bytes);
+        return presentAdminLeague(org, league);
+      },
+    );
+
+    app.post(
+      '/orgs/:orgSlug/event-series/:id/registrations',
+      {
+        schema: {
+          params: LeagueIdParams,
+          body: RegistrationBody,
+          response: { 201: Registration, ...failures },
+        },
+      },
+      async (request, reply) => {
+        const { orgSlug, id } = request.params;
+        const registration = await completeRegistration(db, {
+          orgSlug,
+          leagueId: id,
+          ...request.body,
+        });
+        return reply.code(201).send({
+          entry: registration.entry,
+          teamId: registration.teamId,
+          invites: registration.invites,
+        });
+      },
+    );
+
+    app.delete(
+      '/orgs/:orgSlug/event-series/:id/registrations/:userId',
+      { schema: { params: RegistrationParams, response: { 204: Type.Null(), ...failures } } },
+      async (request, reply) => {
+        const { orgSlug, id, userId } = request.params;
+        await withdrawRegistration(db, { orgSlug, leagueId: id, userId });
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/orgs/:orgSlug/event-series/:id/teams/:teamId',
+      { schema: { params: TeamParams, response: { 204: Type.Null(), ...failures } } },
+      async (request, reply) => {
+        const { orgSlug, id, teamId } = request.params;
+        await deleteTeam(db, { orgSlug, leagueId: id, teamId });
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

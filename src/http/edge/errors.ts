@@ -1,0 +1,60 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ClientError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { errorsMap, fieldOf, messageOf } from './validation.js';
+
+const PLAIN_TEXT = 'text/plain; charset=utf-8';
+
+/** Sends a plain-text failure; every error but body validation goes through here. */
+export async function sendPlainText(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).type(PLAIN_TEXT).send(message);
+}
+
+function validationFailure(error: FastifyError, reply: FastifyReply) {
+  const errors = (error.validation ?? []) as ErrorObject[];
+  switch (error.validationContext) {
+    case 'body':
+      return reply.code(422).send({ errors: errorsMap(errors) });
+    case 'params':
+      // A malformed path id names nothing, like an unknown one.
+      return sendPlainText(reply, 404, new NotFoundError().message);
+    default: {
+      const first = errors[0];
+      const detail = first === undefined ? 'is invalid' : `${fieldOf(first)} ${messageOf(first)}`;
+      return sendPlainText(reply, 400, `Invalid query parameter: ${detail}`);
+    }
+  }
+}
+
+/** Maps every failure to its status in one place; 5xx bodies never carry internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.validation !== undefined) return validationFailure(error, reply);
+    if (error instanceof ValidationError) return reply.code(422).send({ errors: error.errors });
+    if (error instanceof ClientError) return sendPlainText(reply, error.status, error.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendPlainText(reply, status, clientMessage(error));
+    request.log.error({ err: error }, 'request failed');
+    return sendPlainText(reply, 500, 'Internal Server Error');
+  });
+
+  app.setNotFoundHandler(async (_request, reply) =>
+    sendPlainText(reply, 404, new NotFoundError().message),
+  );
+}
+
+/** Fastify's own client errors (bad JSON, body too large, unsupported type) in plain words. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty.';
+    default:
+      return error.statusCode === 400 && error instanceof SyntaxError
+        ? 'Request body is not valid JSON.'
+        : error.message;
+  }
+}

@@ -1,0 +1,48 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// ajv-formats ships CommonJS whose default export TypeScript sees one level down.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+const shared: Options = { allErrors: true, strict: false, useDefaults: true };
+
+/** Bodies are taken as sent: a string is never a number, an unknown field is an error. */
+const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false, removeAdditional: false }));
+
+/** Path and query values arrive as text and are read as the schema's types. */
+const urlAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array', removeAdditional: false }));
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : urlAjv;
+  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+};
+
+/** The field an Ajv error is about, as a dotted path (`body` for the body itself). */
+export function fieldOf(error: ErrorObject): string {
+  const path = error.instancePath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .join('.');
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  const child = params.missingProperty ?? params.additionalProperty;
+  if (child !== undefined) return path === '' ? child : `${path}.${child}`;
+  return path === '' ? 'body' : path;
+}
+
+/** Ajv's message, phrased for a person; one message per field. */
+export function messageOf(error: ErrorObject): string {
+  if (error.keyword === 'required') return 'is required';
+  if (error.keyword === 'additionalProperties') return 'is not allowed';
+  if (error.keyword === 'minProperties') return 'must name at least one field';
+  return error.message ?? 'is invalid';
+}
+
+export function errorsMap(errors: ErrorObject[]): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const error of errors) {
+    const field = fieldOf(error);
+    map[field] ??= messageOf(error);
+  }
+  return map;
+}

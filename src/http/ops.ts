@@ -1,0 +1,15 @@
+import { isReachable } from '../db/connection.js';
+import type { App, AppContext } from './context.js';
+import { sendPlainText } from './edge/errors.js';
+
+/** Liveness and readiness probes, outside the public and admin APIs. */
+export function opsRoutes(context: AppContext) {
+  return async function register(app: App): Promise<void> {
+    app.get('/healthz', async (_request, reply) => sendPlainText(reply, 200, 'ok'));
+    app.get('/readyz', async (_request, reply) =>
+      (await isReachable(context.database.db))
+        ? sendPlainText(reply, 200, 'ready')
+        : sendPlainText(reply, 503, 'database unreachable'),
+    );
+  };
+}

@@ -1,0 +1,149 @@
+import type { App, AppContext } from '../context.js';
+import { presentPublicLeague } from '../presenters.js';
+import {
+  LeagueIdParams,
+  LeagueSlugParams,
+  OrgParams,
+  PlainTextError,
+  TeamParams,
+} from '../schemas/common.js';
+import {
+  InviteResolution,
+  PublicLeague,
+  PublicLeagueList,
+  Standings,
+  StartRegistrationQuery,
+  StartRegistrationResponse,
+  TeamSummary,
+} from '../schemas/public.js';
+import Type from 'typebox';
+import { resolveInvite } from '../../services/invites.js';
+import { listPublicLeagues } from '../../services/leagues.js';
+import { requireLeagueBySlug } from '../../services/lookup.js';
+import { startRegistration } from '../../services/registration.js';
+import { getPublicTeam } from '../../services/teams.js';
+
+const notFound = { 404: PlainTextError };
+
+/** The public league API (spec 4.1–4.7) under `/api/public/v1`. */
+export function publicRoutes(context: AppContext) {
+  const { database, config, now } = context;
+  const db = database.db;
+
+  return async function register(app: App): Promise<void> {
+    // The registration start ignores any body: accept every type, read it only to drain it.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
+      done(null, undefined);
+    });
+
+    app.get(
+      '/orgs/:orgSlug/event-series',
+      {
+        schema: {
+          summary: 'List an organization’s public leagues',
+          params: OrgParams,
+          response: { 200: PublicLeagueList, ...notFound },
+        },
+      },
+      async (request) => {
+        const { leagues } = await listPublicLeagues(db, request.params.orgSlug);
+        return leagues.map(presentPublicLeague);
+      },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/event-series/:slug',
+      {
+        schema: {
+          summary: 'Get a public league',
+          params: LeagueSlugParams,
+          response: { 200: PublicLeague, ...notFound },
+        },
+      },
+      async (request) => {
+        const { orgSlug, slug } = request.params;
+        const { league } = await requireLeagueBySlug(db, orgSlug, slug, 'public');
+        return presentPublicLeague(league);
+      },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/event-series/:slug/standings',
+      {
+        schema: {
+          summary: 'A league’s standings series and table',
+          params: LeagueSlugParams,
+          response: { 200: Standings, ...notFound },
+        },
+      },
+      async (request) => {
+        const { orgSlug, slug } = request.params;
+        await requireLeagueBySlug(db, orgSlug, slug, 'public');
+        return { standingSeries: null, table: null };
+      },
+    );
+
+    app.post(
+      '/orgs/:orgSlug/event-series/:id/register/start',
+      {
+        schema: {
+          summary: 'Start a registration: returns the hosted page to send the golfer to',
+          params: LeagueIdParams,
+          querystring: StartRegistrationQuery,
+          response: {
+            200: StartRegistrationResponse,
+            400: PlainTextError,
+            404: PlainTextError,
+            409: PlainTextError,
+          },
+        },
+      },
+      async (request, reply) => {
+        const url = await startRegistration(db, {
+          orgSlug: request.params.orgSlug,
+          leagueId: request.params.id,
+          teamId: request.query.eventSeriesTeam,
+          now: now(),
+          registrationUrl: config.registrationUrl,
+        });
+        void reply.header('cache-control', 'no-store');
+        return { url };
+      },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/event-series/:id/teams/:teamId',
+      {
+        schema: {
+          summary: 'A team’s public summary (names and seat counts)',
+          params: TeamParams,
+          response: { 200: TeamSummary, ...notFound },
+        },
+      },
+      async (request) =>
+        getPublicTeam(db, {
+          orgSlug: request.params.orgSlug,
+          leagueId: request.params.id,
+          teamId: request.params.teamId,
+        }),
+    );
+
+    app.get(
+      '/event-series-invites/:token',
+      {
+        schema: {
+          summary: 'Resolve a partner invite',
+          params: Type.Object({
+            token: Type.String({ pattern: '^[A-Za-z0-9_-]+$', minLength: 16, maxLength: 128 }),
+          }),
+          response: { 200: InviteResolution, ...notFound },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+        return resolveInvite(db, request.params.token);
+      },
+    );
+  };
+}

@@ -1,0 +1,41 @@
+import type { League, Org } from '../db/schema.js';
+import { NotFoundError } from '../domain/errors.js';
+import { isPublicLeagueStatus } from '../domain/visibility.js';
+import type { Executor } from '../store/executor.js';
+import { findLeagueById, findLeagueBySlug } from '../store/leagues.js';
+import { findOrgBySlug } from '../store/orgs.js';
+
+export async function requireOrg(db: Executor, orgSlug: string): Promise<Org> {
+  const org = await findOrgBySlug(db, orgSlug);
+  if (org === undefined) throw new NotFoundError();
+  return org;
+}
+
+/** Where a league is looked up from: the public sees only public leagues, admins see all. */
+export type Audience = 'public' | 'admin';
+
+function visibleTo(league: League | undefined, audience: Audience): League {
+  if (league === undefined) throw new NotFoundError();
+  if (audience === 'public' && !isPublicLeagueStatus(league.status)) throw new NotFoundError();
+  return league;
+}
+
+export async function requireLeagueById(
+  db: Executor,
+  orgSlug: string,
+  id: number,
+  audience: Audience,
+): Promise<{ org: Org; league: League }> {
+  const org = await requireOrg(db, orgSlug);
+  return { org, league: visibleTo(await findLeagueById(db, org.id, id), audience) };
+}
+
+export async function requireLeagueBySlug(
+  db: Executor,
+  orgSlug: string,
+  slug: string,
+  audience: Audience,
+): Promise<{ org: Org; league: League }> {
+  const org = await requireOrg(db, orgSlug);
+  return { org, league: visibleTo(await findLeagueBySlug(db, org.id, slug), audience) };
+}

@@ -1,0 +1,21 @@
+import type { User } from '../db/schema.js';
+import { ConflictError } from '../domain/errors.js';
+import { isUniqueViolation } from '../store/errors.js';
+import type { Executor } from '../store/executor.js';
+import { insertUser } from '../store/users.js';
+
+/** Creates a golfer account; e-mail addresses are unique whatever their case. */
+export async function createUser(
+  db: Executor,
+  input: { email: string; firstName: string; lastName: string },
+): Promise<User> {
+  return insertUser(db, {
+    email: input.email.trim(),
+    first_name: input.firstName,
+    last_name: input.lastName,
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error))
+      throw new ConflictError('A user with this e-mail address exists.');
+    throw error;
+  });
+}

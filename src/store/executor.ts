@@ -1,0 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** A database or an open transaction: every store function runs on either. */
+export type Executor = Kysely<Database>;

@@ -1,0 +1,32 @@
+import { sql, type Insertable } from 'kysely';
+import type { User, UsersTable } from '../db/schema.js';
+import type { Executor } from './executor.js';
+
+export async function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<User> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findUserById(db: Executor, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUsersByEmails(db: Executor, emails: string[]): Promise<User[]> {
+  if (emails.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      emails.map((email) => email.toLowerCase()),
+    )
+    .execute();
+}
