@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** The embedded database as an archive that `openPGlite({ loadDataDir })` starts from. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const DATE_OID = 1082;
@@ -71,7 +73,12 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
     parsers,
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
+  };
 }
 
 /** Whether the database answers a trivial query. */

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPGlite, openPostgres, type DatabaseHandle } from '../../src/db/connection.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+/** A kind of database the suites run on; `open` gives a fresh, migrated database. */
+export interface TestTarget {
+  name: 'pglite' | 'postgres';
+  /** Why the target's suites are skipped, when they are. */
+  skip: string | false;
+  open(): Promise<DatabaseHandle>;
+}
+
+const migrationsDir = new URL('../../src/db/migrations/', import.meta.url);
+
+/** A migrated empty database, archived once per migration set and reused by every test process. */
+async function pgliteTemplate(): Promise<Blob> {
+  const files = (await readdir(migrationsDir)).sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(await readFile(new URL(file, migrationsDir)));
+  const path = join(tmpdir(), `clubhouse-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(path)]);
+  } catch {
+    const database = await openPGlite();
+    await migrateToLatest(database.db);
+    const dump = await database.dumpDataDir?.();
+    await database.close();
+    if (dump === undefined) throw new Error('the embedded database cannot be archived');
+    const partial = `${path}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, path);
+    return dump;
+  }
+}
+
+let template: Promise<Blob> | undefined;
+
+const pgliteTarget: TestTarget = {
+  name: 'pglite',
+  skip: false,
+  async open() {
+    template ??= pgliteTemplate();
+    return openPGlite({ loadDataDir: await template });
+  },
+};
+
+function postgresTarget(): TestTarget {
+  const url = process.env.DATABASE_URL;
+  const inCi = process.env.CI === 'true';
+  if (url === undefined || url === '') {
+    // In CI the PostgreSQL suites must run: opening fails the tests instead of skipping them.
+    return {
+      name: 'postgres',
+      skip: inCi ? false : 'PostgreSQL suite skipped: DATABASE_URL is not set',
+      open: () => Promise.reject(new Error('CI=true but DATABASE_URL is not set')),
+    };
+  }
+  return {
+    name: 'postgres',
+    skip: false,
+    async open() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      const database = openPostgres({ url, schema, maxConnections: 5 });
+      await migrateToLatest(database.db);
+      return {
+        ...database,
+        async close() {
+          await database.close();
+          const cleanup = new pg.Client({ connectionString: url });
+          await cleanup.connect();
+          await cleanup.query(`drop schema ${schema} cascade`);
+          await cleanup.end();
+        },
+      };
+    },
+  };
+}
+
+export const TARGETS: TestTarget[] = [pgliteTarget, postgresTarget()];

@@ -1,0 +1,142 @@
+import { after, before, describe } from 'node:test';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/db/connection.js';
+import type { League, Org, User } from '../../src/db/schema.js';
+import { createLeague, type LeagueInput } from '../../src/services/leagues.js';
+import { createOrg } from '../../src/services/orgs.js';
+import {
+  completeRegistration,
+  type CompleteRegistration,
+  type CompletedRegistration,
+} from '../../src/services/registration.js';
+import { createUser } from '../../src/services/users.js';
+import { TARGETS, type TestTarget } from './databases.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const PUBLIC = '/api/public/v1';
+export const ADMIN = '/admin/v1';
+
+/** A configuration as the environment would give it, with test settings on top. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ ADMIN_TOKEN, LOG_LEVEL: 'silent', REGISTRATION_URL: 'https://pay.example.com/register' }),
+    ...overrides,
+  };
+}
+
+let sequence = 0;
+
+/** A slug or name no other test uses, so tests sharing a database never collide. */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${process.pid}-${sequence}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A running app on a fresh database, with a settable clock and data builders. */
+export interface Harness {
+  app: App;
+  database: DatabaseHandle;
+  clock: { now: Date };
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Calls the admin API with the bearer token; `body` is sent as JSON. */
+  admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  org(overrides?: Partial<{ slug: string; name: string; timezone: string }>): Promise<Org>;
+  user(overrides?: Partial<{ email: string; firstName: string; lastName: string }>): Promise<User>;
+  league(org: Org, overrides?: Partial<LeagueInput>): Promise<League>;
+  register(
+    org: Org,
+    league: League,
+    registration: Omit<CompleteRegistration, 'orgSlug' | 'leagueId'>,
+  ): Promise<CompletedRegistration>;
+}
+
+/** The default "now" of a harness: mid-season, a weekday afternoon in the US. */
+export const DEFAULT_NOW = new Date('2026-06-16T18:00:00Z');
+
+export async function startHarness(
+  target: TestTarget,
+  configOverrides: Partial<Config> = {},
+): Promise<Harness> {
+  const database = await target.open();
+  const clock = { now: DEFAULT_NOW };
+  const app = await buildApp(
+    { config: testConfig(configOverrides), database, now: () => clock.now },
+    { logger: false },
+  );
+  const db = database.db;
+  return {
+    app,
+    database,
+    clock,
+    inject: (options) => app.inject(options),
+    admin: (method, url, body) =>
+      app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      }),
+    org: (overrides = {}) =>
+      createOrg(db, {
+        slug: unique('org'),
+        name: 'Test Golf Club',
+        timezone: 'America/Chicago',
+        ...overrides,
+      }),
+    user: (overrides = {}) =>
+      createUser(db, {
+        email: `${unique('golfer')}@example.com`,
+        firstName: 'Pat',
+        lastName: unique('Golfer'),
+        ...overrides,
+      }),
+    league: async (org, overrides = {}) =>
+      (
+        await createLeague(db, org.slug, {
+          slug: unique('league'),
+          name: 'Test League',
+          seasonLabel: '2026 Season',
+          status: 'open',
+          feeMembersCents: 15000,
+          entrySize: 1,
+          ...overrides,
+        })
+      ).league,
+    register: (org, league, registration) =>
+      completeRegistration(db, { orgSlug: org.slug, leagueId: league.id, ...registration }),
+  };
+}
+
+/** Stops the app and closes its database. */
+export async function stopHarness(harness: Harness): Promise<void> {
+  await harness.app.close();
+  await harness.database.close();
+}
+
+/**
+ * Runs the same suite once per database kind (PGlite always; PostgreSQL when configured),
+ * each on a fresh database of its own. Tests inside use unique orgs and users.
+ */
+export function describeOnDatabases(
+  name: string,
+  body: (harness: () => Harness) => void,
+  configOverrides: Partial<Config> = {},
+): void {
+  for (const target of TARGETS) {
+    describe(`${name} [${target.name}]`, { skip: target.skip }, () => {
+      let harness: Harness | undefined;
+      before(async () => {
+        harness = await startHarness(target, configOverrides);
+      });
+      after(async () => {
+        if (harness !== undefined) await stopHarness(harness);
+      });
+      body(() => {
+        if (harness === undefined) throw new Error('the harness did not start');
+        return harness;
+      });
+    });
+  }
+}
