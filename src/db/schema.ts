@@ -45,6 +45,9 @@ export interface EventSeriesTable {
   /** Golfers' places taken against `max_entries`: a team holds all its seats. */
   seats_reserved: Generated<number>;
   linked_event_count: Generated<number>;
+  /** Org-local days of the earliest and latest public linked event, kept by event writes. */
+  first_event_date: Generated<DateColumn | null>;
+  last_event_date: Generated<DateColumn | null>;
   created_at: CreatedAt;
 }
 
@@ -90,6 +93,86 @@ export interface MediaTable {
   created_at: CreatedAt;
 }
 
+export type EventStatus = 'draft' | 'published' | 'completed' | 'canceled';
+
+export interface EventsTable {
+  id: Generated<number>;
+  org_id: number;
+  slug: string;
+  title: string;
+  event_type: string;
+  status: EventStatus;
+  start_at: Date;
+  end_at: Date | null;
+  /** The org-local day and year of `start_at`, fixed when the event is written. */
+  local_date: DateColumn;
+  local_year: number;
+  event_series_id: number | null;
+  /** Own entries of an event not linked to a league. */
+  entry_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface EventTagsTable {
+  event_id: number;
+  tag: string;
+}
+
+export interface EventEntriesTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  team_name: string | null;
+  created_at: CreatedAt;
+}
+
+export type StandingScope = 'season' | 'overall';
+
+export interface StandingSeriesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  scope: StandingScope;
+  created_at: CreatedAt;
+}
+
+export interface StandingSeasonsTable {
+  id: Generated<number>;
+  series_id: number;
+  name: string;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  created_at: CreatedAt;
+}
+
+export interface StandingCompetitorsTable {
+  id: Generated<number>;
+  series_id: number;
+  user_id: number | null;
+  team_id: number | null;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface StandingResultsTable {
+  id: Generated<number>;
+  series_id: number;
+  season_id: number | null;
+  event_id: number;
+  competitor_id: number;
+  position: number | null;
+  points: number;
+}
+
+/** Summed results per series and season (`season_key` 0 for the whole series). */
+export interface StandingTotalsTable {
+  series_id: number;
+  season_key: number;
+  competitor_id: number;
+  points: number;
+  events: number;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -98,6 +181,14 @@ export interface Database {
   roster_entries: RosterEntriesTable;
   invites: InvitesTable;
   media: MediaTable;
+  events: EventsTable;
+  event_tags: EventTagsTable;
+  event_entries: EventEntriesTable;
+  standing_series: StandingSeriesTable;
+  standing_seasons: StandingSeasonsTable;
+  standing_competitors: StandingCompetitorsTable;
+  standing_results: StandingResultsTable;
+  standing_totals: StandingTotalsTable;
 }
 
 export type Org = Selectable<OrgsTable>;
@@ -106,3 +197,7 @@ export type League = Selectable<EventSeriesTable>;
 export type Team = Selectable<TeamsTable>;
 export type RosterEntry = Selectable<RosterEntriesTable>;
 export type Invite = Selectable<InvitesTable>;
+export type Event = Selectable<EventsTable>;
+export type StandingSeries = Selectable<StandingSeriesTable>;
+export type StandingSeason = Selectable<StandingSeasonsTable>;
+export type StandingCompetitor = Selectable<StandingCompetitorsTable>;

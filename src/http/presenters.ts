@@ -30,6 +30,8 @@ export function presentPublicLeague(league: League): PublicLeague {
     standingSeriesId: league.standing_series_id,
     ...optional('scheduleLabel', league.schedule_label),
     ...optional('description', league.description),
+    ...optional('startDate', league.first_event_date),
+    ...optional('endDate', league.last_event_date),
     ...optional('registrationOpensAt', league.registration_opens_at),
     ...optional('registrationClosesAt', league.registration_closes_at),
     ...optional('maxEntries', league.max_entries),

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { insertLeague, listLeagues, lockLeague, updateLeague } from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
+import { findSeries } from '../store/standings.js';
 import { requireLeagueById, requireOrg } from './lookup.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
@@ -86,9 +87,20 @@ function slugConflict(error: unknown): never {
   throw error;
 }
 
+/** A league may only link a standings series of its own org. */
+async function checkStandingSeries(db: Executor, org: Org, seriesId: number | null | undefined) {
+  if (seriesId === undefined || seriesId === null) return;
+  if ((await findSeries(db, org.id, seriesId)) === undefined) {
+    throw new ValidationError({
+      standingSeriesId: 'names no standings series of this organization',
+    });
+  }
+}
+
 export async function createLeague(db: Executor, orgSlug: string, input: LeagueInput) {
   const org = await requireOrg(db, orgSlug);
   checkWindow(input.registrationOpensAt ?? null, input.registrationClosesAt ?? null);
+  await checkStandingSeries(db, org, input.standingSeriesId);
   const values = { ...columns(input), org_id: org.id } as Insertable<EventSeriesTable>;
   const league = await insertLeague(db, values).catch(slugConflict);
   return { org, league };
@@ -111,6 +123,7 @@ export async function patchLeague(
         ? current.registration_closes_at
         : input.registrationClosesAt,
     );
+    await checkStandingSeries(trx, org, input.standingSeriesId);
     const reshapes =
       (input.entrySize !== undefined && input.entrySize !== current.entry_size) ||
       (input.feePerEntry !== undefined && input.feePerEntry !== current.fee_per_entry);

@@ -31,16 +31,11 @@ import {
   PlainTextError,
   RegistrationParams,
   TeamParams,
-  ValidationErrors,
 } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
-
-const failures = {
-  401: PlainTextError,
-  404: PlainTextError,
-  409: PlainTextError,
-  422: ValidationErrors,
-};
+import { adminEventRoutes } from './events.js';
+import { adminFailures } from './failures.js';
+import { adminStandingRoutes } from './standings.js';
 
 /** The admin API under `/admin/v1`; registered only when an admin token is configured. */
 export function adminRoutes(context: AppContext, adminToken: string) {
@@ -58,7 +53,7 @@ export function adminRoutes(context: AppContext, adminToken: string) {
 
     app.post(
       '/orgs',
-      { schema: { body: CreateOrgBody, response: { 201: Org, ...failures } } },
+      { schema: { body: CreateOrgBody, response: { 201: Org, ...adminFailures } } },
       async (request, reply) => {
         const org = await createOrg(db, request.body);
         return reply.code(201).send(presentOrg(org));
@@ -67,7 +62,7 @@ export function adminRoutes(context: AppContext, adminToken: string) {
 
     app.post(
       '/users',
-      { schema: { body: CreateUserBody, response: { 201: AdminUser, ...failures } } },
+      { schema: { body: CreateUserBody, response: { 201: AdminUser, ...adminFailures } } },
       async (request, reply) => {
         const user = await createUser(db, request.body);
         return reply.code(201).send(presentUser(user));
@@ -80,7 +75,7 @@ export function adminRoutes(context: AppContext, adminToken: string) {
         schema: {
           params: OrgParams,
           body: CreateLeagueBody,
-          response: { 201: AdminLeague, ...failures },
+          response: { 201: AdminLeague, ...adminFailures },
         },
       },
       async (request, reply) => {
@@ -95,7 +90,7 @@ export function adminRoutes(context: AppContext, adminToken: string) {
         schema: {
           params: LeagueIdParams,
           body: PatchLeagueBody,
-          response: { 200: AdminLeague, ...failures },
+          response: { 200: AdminLeague, ...adminFailures },
         },
       },
       async (request) => {
@@ -111,7 +106,7 @@ export function adminRoutes(context: AppContext, adminToken: string) {
         bodyLimit: MAX_IMAGE_BYTES,
         schema: {
           params: LeagueIdParams,
-          response: { 200: AdminLeague, 413: PlainTextError, ...failures },
+          response: { 200: AdminLeague, 413: PlainTextError, ...adminFailures },
         },
       },
       async (request) => {
@@ -128,7 +123,7 @@ export function adminRoutes(context: AppContext, adminToken: string) {
         schema: {
           params: LeagueIdParams,
           body: RegistrationBody,
-          response: { 201: Registration, ...failures },
+          response: { 201: Registration, ...adminFailures },
         },
       },
       async (request, reply) => {
@@ -148,7 +143,7 @@ export function adminRoutes(context: AppContext, adminToken: string) {
 
     app.delete(
       '/orgs/:orgSlug/event-series/:id/registrations/:userId',
-      { schema: { params: RegistrationParams, response: { 204: Type.Null(), ...failures } } },
+      { schema: { params: RegistrationParams, response: { 204: Type.Null(), ...adminFailures } } },
       async (request, reply) => {
         const { orgSlug, id, userId } = request.params;
         await withdrawRegistration(db, { orgSlug, leagueId: id, userId });
@@ -158,12 +153,15 @@ export function adminRoutes(context: AppContext, adminToken: string) {
 
     app.delete(
       '/orgs/:orgSlug/event-series/:id/teams/:teamId',
-      { schema: { params: TeamParams, response: { 204: Type.Null(), ...failures } } },
+      { schema: { params: TeamParams, response: { 204: Type.Null(), ...adminFailures } } },
       async (request, reply) => {
         const { orgSlug, id, teamId } = request.params;
         await deleteTeam(db, { orgSlug, leagueId: id, teamId });
         return reply.code(204).send(null);
       },
     );
+
+    await app.register(adminEventRoutes(context));
+    await app.register(adminStandingRoutes(context));
   };
 }

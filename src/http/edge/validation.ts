@@ -35,6 +35,10 @@ export function messageOf(error: ErrorObject): string {
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not allowed';
   if (error.keyword === 'minProperties') return 'must name at least one field';
+  if (error.keyword === 'enum') {
+    const { allowedValues } = error.params as { allowedValues: unknown[] };
+    return `must be one of: ${allowedValues.map(String).join(', ')}`;
+  }
   return error.message ?? 'is invalid';
 }
 

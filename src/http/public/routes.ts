@@ -1,4 +1,6 @@
 import type { App, AppContext } from '../context.js';
+import { eventRoutes } from './events.js';
+import { standingRoutes } from './standings.js';
 import { presentPublicLeague } from '../presenters.js';
 import {
   LeagueIdParams,
@@ -21,6 +23,7 @@ import { resolveInvite } from '../../services/invites.js';
 import { listPublicLeagues } from '../../services/leagues.js';
 import { requireLeagueBySlug } from '../../services/lookup.js';
 import { startRegistration } from '../../services/registration.js';
+import { getLeagueStandings } from '../../services/standings.js';
 import { getPublicTeam } from '../../services/teams.js';
 
 const notFound = { 404: PlainTextError };
@@ -77,11 +80,7 @@ export function publicRoutes(context: AppContext) {
           response: { 200: Standings, ...notFound },
         },
       },
-      async (request) => {
-        const { orgSlug, slug } = request.params;
-        await requireLeagueBySlug(db, orgSlug, slug, 'public');
-        return { standingSeries: null, table: null };
-      },
+      async (request) => getLeagueStandings(db, request.params.orgSlug, request.params.slug, now()),
     );
 
     app.post(
@@ -145,5 +144,8 @@ export function publicRoutes(context: AppContext) {
         return resolveInvite(db, request.params.token);
       },
     );
+
+    await app.register(eventRoutes(context));
+    await app.register(standingRoutes(context));
   };
 }

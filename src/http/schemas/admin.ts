@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { LEAGUE_STATUSES } from '../../domain/visibility.js';
-import { CalendarDate, Id, Slug } from './common.js';
+import { EVENT_STATUSES } from '../../domain/events.js';
+import { CalendarDate, Id, SLUG_PATTERN, Slug } from './common.js';
 
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -28,7 +29,7 @@ const leagueFields = {
   seasonLabel: Text(100),
   scheduleLabel: Type.Optional(Nullable(Text(500))),
   description: Type.Optional(Nullable(Text(5000))),
-  status: Type.Union(LEAGUE_STATUSES.map((status) => Type.Literal(status))),
+  status: Type.Enum(LEAGUE_STATUSES),
   feeMembersCents: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
   feePerEntry: Type.Optional(Type.Boolean()),
   entrySize: Type.Integer({ minimum: 1, maximum: 8 }),
@@ -101,4 +102,104 @@ export const Registration = Type.Object({
   }),
   teamId: Nullable(Type.Integer()),
   invites: Type.Array(Type.Object({ email: Type.String(), token: Nullable(Type.String()) })),
+});
+
+const Tag = Slug;
+
+const eventFields = {
+  slug: Slug,
+  title: Text(200),
+  eventType: Type.String({
+    pattern: SLUG_PATTERN,
+    maxLength: 50,
+    description: 'e.g. league-night, tournament',
+  }),
+  status: Type.Enum(EVENT_STATUSES),
+  startDate: Type.String({ format: 'date-time' }),
+  endDate: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  tags: Type.Optional(Type.Array(Tag, { maxItems: 20 })),
+  eventSeriesId: Type.Optional(Nullable(Id)),
+};
+
+export const CreateEventBody = Type.Object(eventFields, { additionalProperties: false });
+
+export const PatchEventBody = Type.Partial(Type.Object(eventFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+export const AdminEvent = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  title: Type.String(),
+  eventType: Type.String(),
+  status: Type.String(),
+  startDate: Type.String(),
+  endDate: Nullable(Type.String()),
+  localDate: Type.String(),
+  tags: Type.Array(Type.String()),
+  eventSeriesId: Nullable(Type.Integer()),
+  entryCount: Type.Integer(),
+});
+
+export const EventEntryBody = Type.Object(
+  { userId: Id, teamName: Type.Optional(Text(100)) },
+  { additionalProperties: false },
+);
+
+export const CreateSeriesBody = Type.Object(
+  { name: Text(200), scope: Type.Union([Type.Literal('season'), Type.Literal('overall')]) },
+  { additionalProperties: false },
+);
+
+export const AdminSeries = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  scope: Type.String(),
+});
+
+export const CreateSeasonBody = Type.Object(
+  { name: Text(100), startDate: CalendarDate, endDate: CalendarDate },
+  { additionalProperties: false },
+);
+
+export const AdminSeason = Type.Object({
+  id: Type.Integer(),
+  seriesId: Type.Integer(),
+  name: Type.String(),
+  startDate: Type.String(),
+  endDate: Type.String(),
+});
+
+export const ResultsBody = Type.Object(
+  {
+    eventId: Id,
+    seasonId: Type.Optional(Id),
+    results: Type.Array(
+      Type.Object(
+        {
+          userId: Type.Optional(Id),
+          teamId: Type.Optional(Id),
+          position: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+          points: Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 2000 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const StoredResults = Type.Object({
+  eventId: Type.Integer(),
+  seasonId: Nullable(Type.Integer()),
+  results: Type.Array(
+    Type.Object({
+      competitorId: Type.Integer(),
+      name: Type.String(),
+      position: Nullable(Type.Integer()),
+      points: Type.Number(),
+    }),
+  ),
 });

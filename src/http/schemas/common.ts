@@ -25,3 +25,8 @@ export const PlainTextError = Type.String({ description: 'A plain-text explanati
 export const ValidationErrors = Type.Object({
   errors: Type.Record(Type.String(), Type.String()),
 });
+
+export const EventSlugParams = Type.Object({ orgSlug: Slug, eventSlug: Slug });
+export const SeriesParams = Type.Object({ orgSlug: Slug, seriesId: Id });
+export const CompetitorParams = Type.Object({ orgSlug: Slug, seriesId: Id, competitorId: Id });
+export const EventEntryParams = Type.Object({ orgSlug: Slug, id: Id, userId: Id });

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
-import { CalendarDate } from './common.js';
+import { EVENT_LIST_FILTERS, MAX_EVENT_LIMIT, PUBLIC_EVENT_STATUSES } from '../../domain/events.js';
+import { CalendarDate, Id, Slug } from './common.js';
 
 export const PublicLeague = Type.Object(
   {
@@ -9,7 +10,7 @@ export const PublicLeague = Type.Object(
     slug: Type.String(),
     seasonLabel: Type.String(),
     scheduleLabel: Type.Optional(Type.String({ description: 'Organizer text; render as given.' })),
-    status: Type.Union(PUBLIC_LEAGUE_STATUSES.map((status) => Type.Literal(status))),
+    status: Type.Enum(PUBLIC_LEAGUE_STATUSES),
     feeMembersCents: Type.Integer(),
     feePerEntry: Type.Boolean(),
     entrySize: Type.Integer(),
@@ -108,6 +109,84 @@ export const Standings = Type.Object(
       }),
       Type.Null(),
     ]),
+  },
+  { additionalProperties: false },
+);
+
+export const EventItem = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  title: Type.String(),
+  eventType: Type.String(),
+  status: Type.Enum(PUBLIC_EVENT_STATUSES),
+  startDate: Type.String({ format: 'date-time' }),
+  endDate: Type.Optional(Type.String({ format: 'date-time' })),
+  tags: Type.Array(Type.String()),
+  totalPlayers: Type.Integer({
+    description: 'A league night’s field is the league’s live roster.',
+  }),
+});
+
+export const EventList = Type.Object(
+  {
+    count: Type.Integer({ description: 'Matching events before paging.' }),
+    oldestYear: Type.Integer(),
+    events: Type.Array(EventItem),
+  },
+  { additionalProperties: false },
+);
+
+export const EventListQuery = Type.Object({
+  filter: Type.Optional(Type.Enum(EVENT_LIST_FILTERS)),
+  eventSeries: Type.Optional(Slug),
+  tag: Type.Optional(Slug),
+  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENT_LIMIT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+
+export const EventDetail = Type.Object(
+  {
+    ...EventItem.properties,
+    eventSeries: Type.Optional(
+      Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const EventField = Type.Object(
+  {
+    count: Type.Integer(),
+    players: Type.Array(
+      Type.Object({ name: Type.String(), teamName: Type.Union([Type.String(), Type.Null()]) }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const SeasonQuery = Type.Object({ seasonId: Type.Optional(Id) });
+
+export const CompetitorStandings = Type.Object(
+  {
+    competitorId: Type.Integer(),
+    name: Type.String(),
+    seriesId: Type.Integer(),
+    seasonId: Type.Union([Type.Integer(), Type.Null()]),
+    rank: Type.Union([Type.Integer(), Type.Null()]),
+    tied: Type.Boolean(),
+    points: Type.Number(),
+    events: Type.Integer(),
+    contributions: Type.Array(
+      Type.Object({
+        eventId: Type.Integer(),
+        slug: Type.String(),
+        title: Type.String(),
+        date: CalendarDate,
+        position: Type.Union([Type.Integer(), Type.Null()]),
+        points: Type.Number(),
+      }),
+    ),
   },
   { additionalProperties: false },
 );

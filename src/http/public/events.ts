@@ -1,0 +1,48 @@
+import { getEventField, getPublicEvent, listSchedule } from '../../services/events.js';
+import type { App, AppContext } from '../context.js';
+import { EventSlugParams, OrgParams, PlainTextError } from '../schemas/common.js';
+import { EventDetail, EventField, EventList, EventListQuery } from '../schemas/public.js';
+
+/** Events and league schedules (spec 4.3, decisions §6). */
+export function eventRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/events',
+      {
+        schema: {
+          summary: 'List public events; with eventSeries, a league’s schedule',
+          params: OrgParams,
+          querystring: EventListQuery,
+          response: { 200: EventList, 400: PlainTextError, 404: PlainTextError },
+        },
+      },
+      async (request) =>
+        listSchedule(db, { orgSlug: request.params.orgSlug, ...request.query, now: context.now() }),
+    );
+
+    app.get(
+      '/orgs/:orgSlug/events/:eventSlug',
+      {
+        schema: {
+          summary: 'One public event, with its league link',
+          params: EventSlugParams,
+          response: { 200: EventDetail, 404: PlainTextError },
+        },
+      },
+      async (request) => getPublicEvent(db, request.params.orgSlug, request.params.eventSlug),
+    );
+
+    app.get(
+      '/orgs/:orgSlug/events/:eventSlug/field',
+      {
+        schema: {
+          summary: 'The players of an event (a league night’s field is the league roster)',
+          params: EventSlugParams,
+          response: { 200: EventField, 404: PlainTextError },
+        },
+      },
+      async (request) => getEventField(db, request.params.orgSlug, request.params.eventSlug),
+    );
+  };
+}

@@ -1,0 +1,47 @@
+import { getCompetitorStandings, getStandings } from '../../services/standings.js';
+import type { App, AppContext } from '../context.js';
+import { CompetitorParams, PlainTextError, SeriesParams } from '../schemas/common.js';
+import { CompetitorStandings, SeasonQuery, Standings } from '../schemas/public.js';
+
+/** The ordinary standings endpoints (spec 4.8, decisions §7). */
+export function standingRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/standings/:seriesId',
+      {
+        schema: {
+          summary: 'A standings series and its table (current season unless seasonId)',
+          params: SeriesParams,
+          querystring: SeasonQuery,
+          response: { 200: Standings, 400: PlainTextError, 404: PlainTextError },
+        },
+      },
+      async (request) =>
+        getStandings(db, {
+          orgSlug: request.params.orgSlug,
+          seriesId: request.params.seriesId,
+          seasonId: request.query.seasonId,
+          now: context.now(),
+        }),
+    );
+
+    app.get(
+      '/orgs/:orgSlug/standings/:seriesId/competitors/:competitorId',
+      {
+        schema: {
+          summary: 'A competitor’s total, rank and contributions',
+          params: CompetitorParams,
+          querystring: SeasonQuery,
+          response: { 200: CompetitorStandings, 400: PlainTextError, 404: PlainTextError },
+        },
+      },
+      async (request) =>
+        getCompetitorStandings(db, {
+          ...request.params,
+          seasonId: request.query.seasonId,
+          now: context.now(),
+        }),
+    );
+  };
+}
