@@ -45,7 +45,7 @@ export async function buildApp(
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
     http: { headersTimeout: 10_000 },
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     trustProxy: context.config.trustProxy.length > 0 ? context.config.trustProxy : false,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();

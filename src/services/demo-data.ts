@@ -1,9 +1,11 @@
 import type { User } from '../db/schema.js';
 import type { Executor } from '../store/executor.js';
 import { localDate } from '../domain/dates.js';
-import { createLeague, type LeagueInput } from './leagues.js';
+import { addEventEntry, createEvent } from './events.js';
+import { createLeague, patchLeague, type LeagueInput } from './leagues.js';
 import { createOrg } from './orgs.js';
 import { completeRegistration, type CompleteRegistration } from './registration.js';
+import { createSeason, createSeries, postResults } from './standings.js';
 import { createUser } from './users.js';
 
 export const DEMO_ORG_SLUG = 'demo-golf-club';
@@ -160,4 +162,103 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
     partnerEmails: [email(8)],
   });
   await register(pairsPerGolfer.id, { userId: userId(8), teamId: lipOuts.teamId ?? undefined });
+
+  await seedSchedule(db, {
+    orgSlug: org.slug,
+    now,
+    today,
+    golfers: users,
+    tuesdayLeagueId: individual.id,
+    thursdayLeagueId: pairsPerEntry.id,
+  });
+}
+
+interface ScheduleSeed {
+  orgSlug: string;
+  now: Date;
+  today: string;
+  golfers: User[];
+  tuesdayLeagueId: number;
+  thursdayLeagueId: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** League nights around `now` (past ones completed), a tagged tournament and season points. */
+async function seedSchedule(db: Executor, seed: ScheduleSeed): Promise<void> {
+  const at = (daysFromNow: number, utcHour: number) => {
+    const day = new Date(seed.now.getTime() + daysFromNow * DAY_MS);
+    day.setUTCHours(utcHour, 30, 0, 0);
+    return day;
+  };
+  const pastNights: number[] = [];
+  for (let week = -5; week <= 6; week += 1) {
+    const start = at(week * 7, 23);
+    const past = start < seed.now;
+    const { event } = await createEvent(db, seed.orgSlug, {
+      slug: `tuesday-night-${week + 6}`,
+      title: `Tuesday Night League — Week ${week + 6}`,
+      eventType: 'league-night',
+      status: past ? 'completed' : 'published',
+      startDate: start.toISOString(),
+      tags: ['league-night'],
+      eventSeriesId: seed.tuesdayLeagueId,
+    });
+    if (past) pastNights.push(event.id);
+  }
+  for (let week = 0; week < 4; week += 1) {
+    await createEvent(db, seed.orgSlug, {
+      slug: `thursday-scramble-${week + 1}`,
+      title: `Thursday Scramble — Round ${week + 1}`,
+      eventType: 'league-night',
+      status: 'published',
+      startDate: at(week * 7 + 2, 23).toISOString(),
+      tags: ['league-night', 'scramble'],
+      eventSeriesId: seed.thursdayLeagueId,
+    });
+  }
+  const championship = await createEvent(db, seed.orgSlug, {
+    slug: 'club-championship',
+    title: 'Club Championship',
+    eventType: 'tournament',
+    status: 'published',
+    startDate: at(10, 14).toISOString(),
+    endDate: at(11, 22).toISOString(),
+    tags: ['tournament', 'major'],
+  });
+  for (const golfer of seed.golfers.slice(0, 4)) {
+    await addEventEntry(db, {
+      orgSlug: seed.orgSlug,
+      eventId: championship.event.id,
+      userId: golfer.id,
+    });
+  }
+
+  const series = await createSeries(db, seed.orgSlug, {
+    name: 'Tuesday Night Points',
+    scope: 'season',
+  });
+  await createSeason(db, {
+    orgSlug: seed.orgSlug,
+    seriesId: series.id,
+    name: `Season ending ${shiftDays(seed.today, 120).slice(0, 4)}`,
+    startDate: shiftDays(seed.today, -120),
+    endDate: shiftDays(seed.today, 120),
+  });
+  // The first two golfers share every win, so the table opens on a tie; last place earns halves.
+  const points = [10, 10, 6, 4, 2.5];
+  const positions = [1, 1, 3, 4, 5];
+  for (const eventId of pastNights) {
+    await postResults(db, {
+      orgSlug: seed.orgSlug,
+      seriesId: series.id,
+      eventId,
+      results: seed.golfers.slice(0, 5).map((golfer, place) => ({
+        userId: golfer.id,
+        position: positions[place],
+        points: points[place] ?? 0,
+      })),
+    });
+  }
+  await patchLeague(db, seed.orgSlug, seed.tuesdayLeagueId, { standingSeriesId: series.id });
 }
