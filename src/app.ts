@@ -3,6 +3,9 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { adminRoutes } from './http/admin/routes.js';
 import type { App, AppContext } from './http/context.js';
 import { registerErrorHandling } from './http/edge/errors.js';
+import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
+import { createMetrics } from './http/edge/metrics.js';
+import type { Edge } from './http/edge/public-edge.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { mediaRoutes } from './http/media.js';
 import { opsRoutes } from './http/ops.js';
@@ -19,6 +22,28 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Invite tokens are path identifiers that must never reach the logs. */
 export function redactUrl(url: string): string {
   return url.replace(/(\/event-series-invites\/)[^/?#]+/, '$1[redacted]');
+}
+
+function createEdge(context: AppContext, app: App): Edge {
+  const metrics = createMetrics(() => context.database.poolUse());
+  const { redisUrl } = context.config;
+  const counters =
+    redisUrl === undefined
+      ? new MemoryCounters()
+      : new SharedCounters(redisUrl, {
+          onFallback: (error) => {
+            metrics.redisFallback.set(1);
+            app.log.warn(
+              { err: error.message },
+              'Redis unreachable: rate limits are counted per instance until it is back',
+            );
+          },
+          onRecovered: () => {
+            metrics.redisFallback.set(0);
+            app.log.info('Redis is back: rate limits are shared again');
+          },
+        });
+  return { counters, metrics };
 }
 
 /** Builds the HTTP application on an open database; it never listens by itself. */
@@ -53,11 +78,25 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
 
-  await app.register(opsRoutes(context));
+  const edge = createEdge(context, app);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    edge.metrics.requests.inc({ method: request.method, route, status: reply.statusCode });
+    edge.metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+  app.addHook('onClose', async () => {
+    await edge.counters.close();
+  });
+
+  await app.register(opsRoutes(context, edge));
   await app.register(mediaRoutes(context));
-  await app.register(publicRoutes(context), { prefix: PUBLIC_BASE_PATH });
+  await app.register(publicRoutes(context, edge), { prefix: PUBLIC_BASE_PATH });
   if (context.config.adminToken !== undefined) {
-    await app.register(adminRoutes(context, context.config.adminToken), {
+    await app.register(adminRoutes(context, edge, context.config.adminToken), {
       prefix: ADMIN_BASE_PATH,
     });
   }

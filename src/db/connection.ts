@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteDialect, type PoolUse } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -12,6 +12,7 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  poolUse(): PoolUse;
   /** The embedded database as an archive that `openPGlite({ loadDataDir })` starts from. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -54,7 +55,12 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     types: postgresTypes,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 export interface PGliteOptions {
@@ -72,11 +78,13 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
     parsers,
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'pglite',
     close: () => db.destroy(),
+    poolUse: () => dialect.poolUse(),
     dumpDataDir: () => pglite.dumpDataDir('none'),
   };
 }

@@ -12,18 +12,31 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+/** Connections of a database, for the pool metrics. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /**
  * PGlite runs one session: a transaction must own it from BEGIN to COMMIT, so connections
  * are handed out one at a time, in request order.
  */
 class ExclusiveSession {
   private tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters of the session right now. */
+  pending = 0;
 
   async acquire(): Promise<() => void> {
     let release!: () => void;
     const previous = this.tail;
+    this.pending += 1;
     this.tail = new Promise<void>((resolve) => {
-      release = resolve;
+      release = () => {
+        this.pending -= 1;
+        resolve();
+      };
     });
     await previous;
     return release;
@@ -51,10 +64,12 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly session = new ExclusiveSession();
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly session: ExclusiveSession,
+  ) {}
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
@@ -93,14 +108,25 @@ class PGliteDriver implements Driver {
 
 /** Kysely dialect over an in-process PGlite instance; destroying the Kysely closes PGlite. */
 export class PGliteDialect implements Dialect {
+  private readonly session = new ExclusiveSession();
+
   constructor(private readonly pglite: PGlite) {}
+
+  /** The single session as a pool of one: in use or idle, and how many wait for it. */
+  poolUse(): PoolUse {
+    return {
+      total: 1,
+      idle: this.session.pending === 0 ? 1 : 0,
+      waiting: Math.max(this.session.pending - 1, 0),
+    };
+  }
 
   createAdapter() {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.session);
   }
 
   createQueryCompiler() {

@@ -18,10 +18,19 @@ export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const PUBLIC = '/api/public/v1';
 export const ADMIN = '/admin/v1';
 
-/** A configuration as the environment would give it, with test settings on top. */
+/**
+ * A configuration as the environment would give it, with test settings on top. Limits are
+ * raised so that only the suites about limits meet them.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ ADMIN_TOKEN, LOG_LEVEL: 'silent', REGISTRATION_URL: 'https://pay.example.com/register' }),
+    ...loadConfig({
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'silent',
+      REGISTRATION_URL: 'https://pay.example.com/register',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ADMIN_RATE_LIMIT_PER_MINUTE: '0',
+    }),
     ...overrides,
   };
 }
@@ -41,7 +50,11 @@ export interface Harness {
   clock: { now: Date };
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Calls the admin API with the bearer token; `body` is sent as JSON. */
-  admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  admin(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
   org(overrides?: Partial<{ slug: string; name: string; timezone: string }>): Promise<Org>;
   user(overrides?: Partial<{ email: string; firstName: string; lastName: string }>): Promise<User>;
   league(org: Org, overrides?: Partial<LeagueInput>): Promise<League>;

@@ -13,6 +13,8 @@ import {
 } from '../../services/registration.js';
 import { createUser } from '../../services/users.js';
 import type { App, AppContext } from '../context.js';
+import type { Edge } from '../edge/public-edge.js';
+import { rateLimit } from '../edge/rate-limit.js';
 import { presentAdminLeague, presentOrg, presentUser } from '../presenters.js';
 import {
   AdminLeague,
@@ -38,11 +40,23 @@ import { adminFailures } from './failures.js';
 import { adminStandingRoutes } from './standings.js';
 
 /** The admin API under `/admin/v1`; registered only when an admin token is configured. */
-export function adminRoutes(context: AppContext, adminToken: string) {
+export function adminRoutes(context: AppContext, edge: Edge, adminToken: string) {
   const db = context.database.db;
 
   return async function register(app: App): Promise<void> {
     app.addHook('onRequest', bearerGuard(adminToken));
+    const limit = context.config.adminRateLimitPerMinute;
+    if (limit > 0) {
+      app.addHook(
+        'onRequest',
+        rateLimit({
+          counters: edge.counters,
+          limit,
+          scope: 'admin',
+          onRejected: () => edge.metrics.rateLimited.inc({ scope: 'admin' }),
+        }),
+      );
+    }
     app.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
       { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },

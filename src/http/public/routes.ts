@@ -1,4 +1,5 @@
 import type { App, AppContext } from '../context.js';
+import { applyPublicEdge, type Edge } from '../edge/public-edge.js';
 import { eventRoutes } from './events.js';
 import { standingRoutes } from './standings.js';
 import { presentPublicLeague } from '../presenters.js';
@@ -29,11 +30,12 @@ import { getPublicTeam } from '../../services/teams.js';
 const notFound = { 404: PlainTextError };
 
 /** The public league API (spec 4.1–4.7) under `/api/public/v1`. */
-export function publicRoutes(context: AppContext) {
+export function publicRoutes(context: AppContext, edge: Edge) {
   const { database, config, now } = context;
   const db = database.db;
 
   return async function register(app: App): Promise<void> {
+    applyPublicEdge(app, edge, config.rateLimitPerMinute);
     // The registration start ignores any body: accept every type, read it only to drain it.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {

@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, ETag';
+
+/** Every public response may be read from any origin, never with credentials. */
+export async function corsHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  void reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-expose-headers', EXPOSED);
+}
+
+/** Answers a CORS preflight; preflights are not counted by the rate limit. */
+export async function preflight(_request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(204)
+    .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+    .header('access-control-allow-headers', 'Content-Type')
+    .header('access-control-max-age', '86400')
+    .send();
+}

@@ -1,0 +1,53 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The service's Prometheus metrics, in a registry of its own (one per app). */
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  latency: Histogram<'method' | 'route'>;
+  rateLimited: Counter<'scope'>;
+  redisFallback: Gauge;
+}
+
+export function createMetrics(
+  poolUse: () => { total: number; idle: number; waiting: number },
+): Metrics {
+  const registry = new Registry();
+  const requests = new Counter({
+    name: 'clubhouse_http_requests_total',
+    help: 'HTTP requests by route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'clubhouse_http_request_duration_seconds',
+    help: 'HTTP request latency.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: 'clubhouse_rate_limit_rejections_total',
+    help: 'Requests refused with 429.',
+    labelNames: ['scope'] as const,
+    registers: [registry],
+  });
+  const redisFallback = new Gauge({
+    name: 'clubhouse_rate_limit_redis_fallback',
+    help: '1 while rate-limit counters are per instance because Redis is unreachable.',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'clubhouse_db_pool_connections',
+    help: 'Database connections by state.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const use = poolUse();
+      this.set({ state: 'total' }, use.total);
+      this.set({ state: 'idle' }, use.idle);
+      this.set({ state: 'waiting' }, use.waiting);
+    },
+  });
+  return { registry, requests, latency, rateLimited, redisFallback };
+}

@@ -1,0 +1,36 @@
+import type { App } from '../context.js';
+import { etagAndCaching } from './caching.js';
+import type { Counters } from './counters.js';
+import { corsHeaders, preflight } from './cors.js';
+import { sendPlainText } from './errors.js';
+import type { Metrics } from './metrics.js';
+import { rateLimit } from './rate-limit.js';
+import { NotFoundError } from '../../domain/errors.js';
+
+/** What the public edge shares across the app: counters for the limits, and metrics. */
+export interface Edge {
+  counters: Counters;
+  metrics: Metrics;
+}
+
+/**
+ * CORS, the public rate limit, ETags and caching for every route of the scope it is
+ * applied to, its 404s and 429s included.
+ */
+export function applyPublicEdge(app: App, edge: Edge, limit: number): void {
+  app.addHook('onRequest', corsHeaders);
+  app.addHook(
+    'onRequest',
+    rateLimit({
+      counters: edge.counters,
+      limit,
+      scope: 'public',
+      onRejected: () => edge.metrics.rateLimited.inc({ scope: 'public' }),
+    }),
+  );
+  app.addHook('onSend', etagAndCaching);
+  app.options('*', preflight);
+  app.setNotFoundHandler(async (_request, reply) =>
+    sendPlainText(reply, 404, new NotFoundError().message),
+  );
+}
