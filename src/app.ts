@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { adminRoutes } from './http/admin/routes.js';
 import type { App, AppContext } from './http/context.js';
-import { registerErrorHandling } from './http/edge/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
 import { createMetrics } from './http/edge/metrics.js';
 import type { Edge } from './http/edge/public-edge.js';
@@ -72,7 +72,8 @@ export async function buildApp(
     http: { headersTimeout: 10_000 },
     routerOptions: { maxParamLength: 200 },
     trustProxy: context.config.trustProxy.length > 0 ? context.config.trustProxy : false,
-    return503OnClosing: true,
+    return503OnClosing: false,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

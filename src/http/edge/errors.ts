@@ -58,3 +58,16 @@ function clientMessage(error: FastifyError): string {
         : error.message;
   }
 }
+
+/**
+ * Failures Fastify meets before routing (an over-long or badly encoded path value): such a
+ * path names nothing, so it is the same plain-text 404 as any unknown one, URL not echoed.
+ */
+export function frameworkErrors(
+  _error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  void reply.header('access-control-allow-origin', '*');
+  void sendPlainText(reply, 404, new NotFoundError().message);
+}

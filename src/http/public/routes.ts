@@ -3,8 +3,10 @@ import { applyPublicEdge, type Edge } from '../edge/public-edge.js';
 import { eventRoutes } from './events.js';
 import { standingRoutes } from './standings.js';
 import { presentPublicLeague } from '../presenters.js';
+import { NotFoundError } from '../../domain/errors.js';
 import {
   LeagueIdParams,
+  MAX_ID,
   LeagueSlugParams,
   OrgParams,
   PlainTextError,
@@ -101,6 +103,8 @@ export function publicRoutes(context: AppContext, edge: Edge) {
         },
       },
       async (request, reply) => {
+        // A positive integer past every id names no team: the same 404 as an unknown one.
+        if ((request.query.eventSeriesTeam ?? 0) > MAX_ID) throw new NotFoundError();
         const url = await startRegistration(db, {
           orgSlug: request.params.orgSlug,
           leagueId: request.params.id,
@@ -140,11 +144,12 @@ export function publicRoutes(context: AppContext, edge: Edge) {
           }),
           response: { 200: InviteResolution, ...notFound },
         },
+        // Before validation, so that every answer about a token, 404s included, carries them.
+        onRequest: async (_request, reply) => {
+          void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+        },
       },
-      async (request, reply) => {
-        void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-        return resolveInvite(db, request.params.token);
-      },
+      async (request) => resolveInvite(db, request.params.token),
     );
 
     await app.register(eventRoutes(context));

@@ -63,9 +63,7 @@ export const InviteResolution = Type.Object(
 );
 
 export const StartRegistrationQuery = Type.Object({
-  eventSeriesTeam: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Join this team.' }),
-  ),
+  eventSeriesTeam: Type.Optional(Type.Integer({ minimum: 1, description: 'Join this team.' })),
 });
 
 export const StartRegistrationResponse = Type.Object(
