@@ -138,7 +138,7 @@ export function describeOnDatabases(
   configOverrides: Partial<Config> = {},
 ): void {
   for (const target of TARGETS) {
-    describe(`${name} [${target.name}]`, { skip: target.skip }, () => {
+    void describe(`${name} [${target.name}]`, { skip: target.skip }, () => {
       let harness: Harness | undefined;
       before(async () => {
         harness = await startHarness(target, configOverrides);
