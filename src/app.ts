@@ -24,7 +24,7 @@ export function redactUrl(url: string): string {
   return url.replace(/(\/event-series-invites\/)[^/?#]+/, '$1[redacted]');
 }
 
-function createEdge(context: AppContext, app: App): Edge {
+async function createEdge(context: AppContext, app: App): Promise<Edge> {
   const metrics = createMetrics(() => context.database.poolUse());
   const { redisUrl } = context.config;
   const counters =
@@ -43,6 +43,7 @@ function createEdge(context: AppContext, app: App): Edge {
             app.log.info('Redis is back: rate limits are shared again');
           },
         });
+  if (counters instanceof SharedCounters) await counters.connected();
   return { counters, metrics };
 }
 
@@ -79,7 +80,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
 
-  const edge = createEdge(context, app);
+  const edge = await createEdge(context, app);
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('x-content-type-options', 'nosniff');
     return payload;

@@ -69,15 +69,24 @@ function postgresTarget(): TestTarget {
       await admin.query(`create schema ${schema}`);
       await admin.end();
       const database = openPostgres({ url, schema, maxConnections: 5 });
-      await migrateToLatest(database.db);
+      const dropSchema = async () => {
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop schema if exists ${schema} cascade`);
+        await cleanup.end();
+      };
+      try {
+        await migrateToLatest(database.db, schema);
+      } catch (error) {
+        await database.close();
+        await dropSchema();
+        throw error;
+      }
       return {
         ...database,
         async close() {
           await database.close();
-          const cleanup = new pg.Client({ connectionString: url });
-          await cleanup.connect();
-          await cleanup.query(`drop schema ${schema} cascade`);
-          await cleanup.end();
+          await dropSchema();
         },
       };
     },

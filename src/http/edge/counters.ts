@@ -88,6 +88,21 @@ export class SharedCounters implements Counters {
     });
   }
 
+  /** Resolves once Redis answers, or after `waitMs` (counting goes on locally until then). */
+  async connected(waitMs = 1000): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, waitMs);
+      const redis = this.redis;
+      function done() {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        resolve();
+      }
+      redis.once('ready', done);
+    });
+  }
+
   /** Whether hits are being counted locally because Redis is unreachable. */
   get isFallingBack(): boolean {
     return this.fallingBack;
