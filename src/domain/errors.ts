@@ -15,19 +15,10 @@ export class ConflictError extends ClientError {
   readonly status = 409;
 }
 
-/** A query or path value the caller got wrong. */
-export class BadRequestError extends ClientError {
-  readonly status = 400;
-}
-
 /** A request body that breaks a rule; `errors` maps each field to what is wrong with it. */
 export class ValidationError extends ClientError {
   readonly status = 422;
   constructor(readonly errors: Record<string, string>) {
     super('Validation failed');
   }
-}
-
-export class PayloadTooLargeError extends ClientError {
-  readonly status = 413;
 }

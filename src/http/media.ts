@@ -13,11 +13,7 @@ export function mediaRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
     app.get(STOCK_CREST_PATH, async (_request, reply) =>
-      reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(stockCrest),
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(stockCrest),
     );
 
     app.get(
@@ -37,7 +33,6 @@ export function mediaRoutes(context: AppContext) {
           .type(media.contentType)
           .header('cache-control', IMMUTABLE)
           .header('etag', `"${hash}"`)
-          .header('x-content-type-options', 'nosniff')
           .send(Buffer.from(media.bytes));
       },
     );

@@ -9,7 +9,7 @@ import {
   type PublicEventStatus,
 } from '../domain/events.js';
 import { isPublicLeagueStatus } from '../domain/visibility.js';
-import { isUniqueViolation } from '../store/errors.js';
+import { conflictOnDuplicate } from '../store/errors.js';
 import {
   deleteEventEntry,
   eventField,
@@ -72,11 +72,12 @@ export interface ScheduleQuery {
 
 /** The org's public events (a league's schedule with `eventSeries`), paged, with totals. */
 export async function listSchedule(db: Executor, query: ScheduleQuery) {
-  const org = await requireOrg(db, query.orgSlug);
-  const leagueId =
+  // With `eventSeries`, the league lookup finds the org too.
+  const { org, league } =
     query.eventSeries === undefined
-      ? undefined
-      : (await requireLeagueBySlug(db, query.orgSlug, query.eventSeries, 'public')).league.id;
+      ? { org: await requireOrg(db, query.orgSlug), league: undefined }
+      : await requireLeagueBySlug(db, query.orgSlug, query.eventSeries, 'public');
+  const leagueId = league?.id;
   const filter = query.filter ?? 'all';
   const match = { orgId: org.id, leagueId, tag: query.tag };
   const [{ events, count }, oldestYear] = await Promise.all([
@@ -171,12 +172,9 @@ function checkTimes(start: Date, end: Date | null): void {
     throw new ValidationError({ endDate: 'must not be before startDate' });
 }
 
-function slugConflict(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    throw new ConflictError('An event with this slug already exists in this organization.');
-  }
-  throw error;
-}
+const slugConflict = conflictOnDuplicate(
+  'An event with this slug already exists in this organization.',
+);
 
 /** Locks the leagues an event write touches, in id order, after checking they are the org's. */
 async function lockLeagues(
@@ -297,10 +295,7 @@ export async function addEventEntry(
         team_name: request.teamName ?? null,
       });
     })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new ConflictError('This golfer is already entered.');
-      throw error;
-    });
+    .catch(conflictOnDuplicate('This golfer is already entered.'));
 }
 
 export async function removeEventEntry(

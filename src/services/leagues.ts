@@ -5,7 +5,7 @@ import { isCalendarDate } from '../domain/dates.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
-import { isUniqueViolation } from '../store/errors.js';
+import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { insertLeague, listLeagues, lockLeague, updateLeague } from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
@@ -80,12 +80,9 @@ function checkWindow(opensAt: string | null, closesAt: string | null): void {
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
-function slugConflict(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    throw new ConflictError('A league with this slug already exists in this organization.');
-  }
-  throw error;
-}
+const slugConflict = conflictOnDuplicate(
+  'A league with this slug already exists in this organization.',
+);
 
 /** A league may only link a standings series of its own org. */
 async function checkStandingSeries(db: Executor, org: Org, seriesId: number | null | undefined) {

@@ -1,7 +1,7 @@
 import type { Org } from '../db/schema.js';
 import { isTimeZone } from '../domain/dates.js';
-import { ConflictError, ValidationError } from '../domain/errors.js';
-import { isUniqueViolation } from '../store/errors.js';
+import { ValidationError } from '../domain/errors.js';
+import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { insertOrg } from '../store/orgs.js';
 
@@ -12,8 +12,5 @@ export async function createOrg(
   if (!isTimeZone(input.timezone)) {
     throw new ValidationError({ timezone: 'must be an IANA time zone such as America/Chicago' });
   }
-  return insertOrg(db, input).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new ConflictError('An organization with this slug exists.');
-    throw error;
-  });
+  return insertOrg(db, input).catch(conflictOnDuplicate('An organization with this slug exists.'));
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { League, Org, Team } from '../db/schema.js';
+import type { League, Org, Team, User } from '../db/schema.js';
 import { localDate } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { golferFeeCents } from '../domain/fees.js';
 import { registrationClosedReason } from '../domain/registration.js';
 import { maxPartners, newEntryFits, teamSeats } from '../domain/seats.js';
-import { isUniqueViolation } from '../store/errors.js';
+import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { acceptInvites, insertInvites } from '../store/invites.js';
 import { adjustLeagueCounts, lockLeague } from '../store/leagues.js';
@@ -151,6 +151,7 @@ export async function completeRegistration(
   db: Executor,
   request: CompleteRegistration,
 ): Promise<CompletedRegistration> {
+  // A concurrent registration of the same golfer or team name loses the race at the index.
   return db
     .transaction()
     .execute(async (trx) => {
@@ -172,7 +173,13 @@ export async function completeRegistration(
       }
 
       const partnerEmails = distinctEmails(request.partnerEmails ?? []);
-      await checkPartners(trx, league, user.email, partnerEmails, seats.seatsRemaining);
+      const partnerAccounts = await checkPartners(
+        trx,
+        league,
+        user.email,
+        partnerEmails,
+        seats.seatsRemaining,
+      );
 
       const buysTeamEntry = team !== undefined && league.fee_per_entry && !team.entry_paid;
       const entry = await insertRosterEntry(trx, {
@@ -193,8 +200,7 @@ export async function completeRegistration(
       }
       await adjustLeagueCounts(trx, league.id, { members: 1, seatsReserved: reserve });
 
-      const accounts = await findUsersByEmails(trx, partnerEmails);
-      const withAccount = new Set(accounts.map((account) => account.email.toLowerCase()));
+      const withAccount = new Set(partnerAccounts.map((account) => account.email.toLowerCase()));
       const invites =
         team === undefined
           ? []
@@ -221,22 +227,18 @@ export async function completeRegistration(
         invites: invites.map((invite) => ({ email: invite.email, token: invite.token })),
       };
     })
-    .catch((error: unknown) => {
-      // A concurrent registration of the same golfer or team name lost the race at the index.
-      if (isUniqueViolation(error))
-        throw new ConflictError('This registration conflicts with another one.');
-      throw error;
-    });
+    .catch(conflictOnDuplicate('This registration conflicts with another one.'));
 }
 
+/** Checks the named partners; returns those of them who already have an account. */
 async function checkPartners(
   trx: Executor,
   league: League,
   ownEmail: string,
   partnerEmails: string[],
   seatsRemaining: number,
-): Promise<void> {
-  if (partnerEmails.length === 0) return;
+): Promise<User[]> {
+  if (partnerEmails.length === 0) return [];
   const allowed = maxPartners(seatsRemaining);
   if (partnerEmails.length > allowed) {
     throw new ValidationError({
@@ -260,6 +262,7 @@ async function checkPartners(
       partnerEmails: `already registered in this league: ${emails.join(', ')}`,
     });
   }
+  return accounts;
 }
 
 /** Seats a team gives back when `leaving` of its `activeMembers` go: all of them with the last. */

@@ -1,8 +1,13 @@
-import type { Org, StandingScope, StandingSeries } from '../db/schema.js';
+import type { Org, StandingScope, StandingSeason, StandingSeries } from '../db/schema.js';
 import { localDate } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { rankTotals } from '../domain/ranking.js';
-import { currentSeasonId, seasonContaining, seasonsOverlap } from '../domain/seasons.js';
+import {
+  currentSeasonId,
+  seasonContaining,
+  seasonsOverlap,
+  type SeasonSpan,
+} from '../domain/seasons.js';
 import { findEventById } from '../store/events.js';
 import type { Executor } from '../store/executor.js';
 import {
@@ -28,7 +33,14 @@ async function requireSeries(db: Executor, org: Org, seriesId: number): Promise<
   return series;
 }
 
-/** The series with its seasons, and which season a request reads (its totals key). */
+function spanOf(season: StandingSeason): SeasonSpan {
+  return { id: season.id, startDate: season.start_date, endDate: season.end_date };
+}
+
+/**
+ * The series with its seasons, which season a request reads (its totals key), and that
+ * season's ranked table.
+ */
 async function seriesContext(
   db: Executor,
   org: Org,
@@ -38,18 +50,14 @@ async function seriesContext(
 ) {
   const seasons = await seasonsOf(db, series.id);
   const today = localDate(now, org.timezone);
-  const spans = seasons.map((season) => ({
-    id: season.id,
-    startDate: season.start_date,
-    endDate: season.end_date,
-  }));
-  const current = series.scope === 'season' ? currentSeasonId(spans, today) : null;
+  const current = series.scope === 'season' ? currentSeasonId(seasons.map(spanOf), today) : null;
   if (seasonId !== undefined && !seasons.some((season) => season.id === seasonId)) {
     throw new NotFoundError();
   }
   const seasonKey = series.scope === 'overall' ? OVERALL_KEY : (seasonId ?? current);
   return {
     seasonKey,
+    rows: seasonKey === null ? [] : rankTotals(await totalsOf(db, series.id, seasonKey)),
     standingSeries: {
       id: series.id,
       name: series.name,
@@ -72,23 +80,8 @@ async function standingsOf(
   seasonId: number | undefined,
   now: Date,
 ) {
-  const { seasonKey, standingSeries } = await seriesContext(db, org, series, seasonId, now);
-  const rows = seasonKey === null ? [] : rankTotals(await totalsOf(db, series.id, seasonKey));
-  return {
-    standingSeries,
-    table: {
-      seriesId: series.id,
-      seriesName: series.name,
-      rows: rows.map((row) => ({
-        rank: row.rank,
-        tied: row.tied,
-        competitorId: row.competitorId,
-        name: row.name,
-        points: row.points,
-        events: row.events,
-      })),
-    },
-  };
+  const { rows, standingSeries } = await seriesContext(db, org, series, seasonId, now);
+  return { standingSeries, table: { seriesId: series.id, seriesName: series.name, rows } };
 }
 
 /** A league's standings: both fields null until an organizer links a series. */
@@ -123,8 +116,7 @@ export async function getCompetitorStandings(
   const series = await requireSeries(db, org, request.seriesId);
   const competitor = await findCompetitor(db, series.id, request.competitorId);
   if (competitor === undefined) throw new NotFoundError();
-  const { seasonKey } = await seriesContext(db, org, series, request.seasonId, request.now);
-  const rows = seasonKey === null ? [] : rankTotals(await totalsOf(db, series.id, seasonKey));
+  const { seasonKey, rows } = await seriesContext(db, org, series, request.seasonId, request.now);
   const row = rows.find((candidate) => candidate.competitorId === competitor.id);
   const contributions =
     seasonKey === null ? [] : await contributionsOf(db, competitor.id, seasonKey);
@@ -173,10 +165,10 @@ export async function createSeason(
     await lockSeries(trx, series.id);
     const seasons = await seasonsOf(trx, series.id);
     const clash = seasons.find((season) =>
-      seasonsOverlap(
-        { startDate: season.start_date, endDate: season.end_date },
-        { startDate: request.startDate, endDate: request.endDate },
-      ),
+      seasonsOverlap(spanOf(season), {
+        startDate: request.startDate,
+        endDate: request.endDate,
+      }),
     );
     if (clash !== undefined) {
       throw new ConflictError(`This season overlaps the season "${clash.name}".`);
@@ -299,14 +291,7 @@ async function seasonFor(
     }
     return seasonId;
   }
-  const containing = seasonContaining(
-    seasons.map((season) => ({
-      id: season.id,
-      startDate: season.start_date,
-      endDate: season.end_date,
-    })),
-    eventDay,
-  );
+  const containing = seasonContaining(seasons.map(spanOf), eventDay);
   if (containing === undefined) {
     throw new ValidationError({
       seasonId: 'no season of this series contains the event’s date; give seasonId',

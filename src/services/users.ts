@@ -1,6 +1,5 @@
 import type { User } from '../db/schema.js';
-import { ConflictError } from '../domain/errors.js';
-import { isUniqueViolation } from '../store/errors.js';
+import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { insertUser } from '../store/users.js';
 
@@ -13,9 +12,5 @@ export async function createUser(
     email: input.email.trim(),
     first_name: input.firstName,
     last_name: input.lastName,
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error))
-      throw new ConflictError('A user with this e-mail address exists.');
-    throw error;
-  });
+  }).catch(conflictOnDuplicate('A user with this e-mail address exists.'));
 }

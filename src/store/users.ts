@@ -10,14 +10,6 @@ export async function findUserById(db: Executor, id: number): Promise<User | und
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-}
-
 export async function findUsersByEmails(db: Executor, emails: string[]): Promise<User[]> {
   if (emails.length === 0) return [];
   return db

@@ -47,15 +47,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
     app.addHook('onRequest', bearerGuard(adminToken));
     const limit = context.config.adminRateLimitPerMinute;
     if (limit > 0) {
-      app.addHook(
-        'onRequest',
-        rateLimit({
-          counters: edge.counters,
-          limit,
-          scope: 'admin',
-          onRejected: () => edge.metrics.rateLimited.inc({ scope: 'admin' }),
-        }),
-      );
+      app.addHook('onRequest', rateLimit({ ...edge, limit, scope: 'admin' }));
     }
     app.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],

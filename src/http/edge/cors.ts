@@ -3,10 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, ETag';
 
 /** Every public response may be read from any origin, never with credentials. */
-export async function corsHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function setCorsHeaders(reply: FastifyReply): void {
   void reply
     .header('access-control-allow-origin', '*')
     .header('access-control-expose-headers', EXPOSED);
+}
+
+export async function corsHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  setCorsHeaders(reply);
 }
 
 /** Answers a CORS preflight; preflights are not counted by the rate limit. */

@@ -103,11 +103,6 @@ export class SharedCounters implements Counters {
     });
   }
 
-  /** Whether hits are being counted locally because Redis is unreachable. */
-  get isFallingBack(): boolean {
-    return this.fallingBack;
-  }
-
   private fallBack(error: Error): void {
     if (this.fallingBack) return;
     this.fallingBack = true;

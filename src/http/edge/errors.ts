@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ClientError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { setCorsHeaders } from './cors.js';
 import { errorsMap, fieldOf, messageOf } from './validation.js';
 
 const PLAIN_TEXT = 'text/plain; charset=utf-8';
@@ -68,6 +69,6 @@ export function frameworkErrors(
   _request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  void reply.header('access-control-allow-origin', '*');
+  setCorsHeaders(reply);
   void sendPlainText(reply, 404, new NotFoundError().message);
 }

@@ -19,15 +19,7 @@ export interface Edge {
  */
 export function applyPublicEdge(app: App, edge: Edge, limit: number): void {
   app.addHook('onRequest', corsHeaders);
-  app.addHook(
-    'onRequest',
-    rateLimit({
-      counters: edge.counters,
-      limit,
-      scope: 'public',
-      onRejected: () => edge.metrics.rateLimited.inc({ scope: 'public' }),
-    }),
-  );
+  app.addHook('onRequest', rateLimit({ ...edge, limit, scope: 'public' }));
   app.addHook('onSend', etagAndCaching);
   app.options('*', preflight);
   app.setNotFoundHandler(async (_request, reply) =>

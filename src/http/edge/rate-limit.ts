@@ -1,16 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Counters } from './counters.js';
 import { sendPlainText } from './errors.js';
+import type { Metrics } from './metrics.js';
 
 const WINDOW_MS = 60_000;
 
 export interface RateLimitOptions {
   counters: Counters;
+  metrics: Metrics;
   /** Requests allowed per client IP per minute. */
   limit: number;
   /** Keeps public and admin counts apart. */
-  scope: string;
-  onRejected(): void;
+  scope: 'public' | 'admin';
 }
 
 /**
@@ -31,7 +32,7 @@ export function rateLimit(options: RateLimitOptions) {
       .header('ratelimit-policy', policy)
       .header('ratelimit', `"ip";r=${Math.max(options.limit - count, 0)};t=${seconds}`);
     if (count > options.limit) {
-      options.onRejected();
+      options.metrics.rateLimited.inc({ scope: options.scope });
       void reply.header('retry-after', String(seconds));
       await sendPlainText(reply, 429, 'Too Many Requests');
     }
