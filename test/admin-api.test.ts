@@ -11,12 +11,12 @@ import {
   unique,
   type Harness,
 } from './support/harness.js';
+import { assertInvalid, assertPlainText } from './support/assertions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 const STOCK_CREST = '/media/stock/crest.svg';
 
 /** These suites make many calls from one address; rate limits are tested elsewhere. */
@@ -96,24 +96,7 @@ interface InviteResolution {
 
 type Registrant = Pick<League, 'id' | 'slug'>;
 
-function assertPlainText(response: LightMyRequestResponse, status: number): void {
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(response.headers['content-type'], PLAIN_TEXT);
-}
-
 /** A 422 whose JSON body is exactly `{"errors": {...}}` naming at least `fields`. */
-function assertInvalid(response: LightMyRequestResponse, fields: string[]): Record<string, string> {
-  assert.equal(response.statusCode, 422, response.body);
-  assert.match(String(response.headers['content-type']), /^application\/json/);
-  const body = response.json<{ errors: Record<string, string> }>();
-  assert.deepEqual(Object.keys(body), ['errors']);
-  assert.ok(Object.keys(body.errors).length > 0, 'the errors map names at least one field');
-  for (const message of Object.values(body.errors)) assert.equal(typeof message, 'string');
-  for (const field of fields) {
-    assert.equal(typeof body.errors[field], 'string', `errors.${field} in ${response.body}`);
-  }
-  return body.errors;
-}
 
 const leaguesPath = (org: Pick<Org, 'slug'>) => `${ADMIN}/orgs/${org.slug}/event-series`;
 const leaguePath = (org: Pick<Org, 'slug'>, id: number | string) =>

@@ -10,12 +10,11 @@ import {
   unique,
   type Harness,
 } from './support/harness.js';
+import { assertInvalid, assertPlainText } from './support/assertions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
-
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 
 /** These suites make many calls from one address; rate limits are tested elsewhere. */
 const NO_LIMITS = { rateLimitPerMinute: 1_000_000_000, adminRateLimitPerMinute: 0 };
@@ -97,21 +96,7 @@ function queryString(query: Query): string {
   return text === '' ? '' : `?${text}`;
 }
 
-function assertPlainText(response: LightMyRequestResponse, status: number): void {
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(response.headers['content-type'], PLAIN_TEXT);
-}
-
 /** A 422 whose JSON body is `{"errors": {...}}` naming at least `fields`. */
-function assertInvalid(response: LightMyRequestResponse, fields: string[]): void {
-  assert.equal(response.statusCode, 422, response.body);
-  assert.match(String(response.headers['content-type']), /^application\/json/);
-  const body = response.json<{ errors: Record<string, string> }>();
-  assert.deepEqual(Object.keys(body), ['errors']);
-  for (const field of fields) {
-    assert.equal(typeof body.errors[field], 'string', `errors.${field} in ${response.body}`);
-  }
-}
 
 const iso = (value: string) => new Date(value).toISOString();
 

@@ -10,8 +10,8 @@ import {
   describeOnDatabases,
   type Harness,
 } from './support/harness.js';
+import { assertPlainText } from './support/assertions.js';
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 const STOCK_CREST = '/media/stock/crest.svg';
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const CREST_PATH = /^\/media\/crests\/[0-9a-f]{64}\.(png|jpg|webp)$/;
@@ -87,11 +87,6 @@ async function publicImageUrl(h: Harness, org: Org, league: League): Promise<str
   });
   assert.equal(response.statusCode, 200, response.body);
   return response.json<{ seriesImageUrl: string }>().seriesImageUrl;
-}
-
-function assertPlainText(response: LightMyRequestResponse, status: number): void {
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(response.headers['content-type'], PLAIN_TEXT);
 }
 
 function assertImageRefused(response: LightMyRequestResponse): void {

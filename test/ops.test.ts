@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES, redactUrl } from '../src/app.js';
 import { TARGETS } from './support/databases.js';
 import {
@@ -12,14 +11,9 @@ import {
   unique,
   type Harness,
 } from './support/harness.js';
+import { assertPlainText } from './support/assertions.js';
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
-
-function assertPlainText(response: LightMyRequestResponse, status: number): void {
-  assert.equal(response.statusCode, status, `status (body: ${response.body.slice(0, 200)})`);
-  assert.equal(response.headers['content-type'], PLAIN_TEXT);
-}
 
 /** A body that could only come from a leaked stack trace or driver error. */
 function assertNoInternals(body: string): void {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN, ADMIN_TOKEN, PUBLIC, describeOnDatabases, unique } from './support/harness.js';
+import { PLAIN_TEXT } from './support/assertions.js';
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 const STOCK_CREST = '/media/stock/crest.svg';
 
 /** The League object of the public API (spec 2.1 and decisions §2). */

@@ -11,8 +11,8 @@ import {
   unique,
   type Harness,
 } from './support/harness.js';
+import { PLAIN_TEXT, assertPlainText } from './support/assertions.js';
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 const REGISTRATION_URL = 'https://pay.example.com/register';
 
 function startUrl(org: Org | string, leagueId: number | string, query = ''): string {
@@ -59,12 +59,6 @@ function assertStarted(
     want.sort(([a], [b]) => a.localeCompare(b)),
   );
   return url;
-}
-
-function assertPlainText(response: LightMyRequestResponse, status: number): void {
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(response.headers['content-type'], PLAIN_TEXT);
-  assert.ok(response.body.length > 0, 'the failure is explained');
 }
 
 function assertConflict(response: LightMyRequestResponse): void {

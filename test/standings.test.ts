@@ -3,12 +3,11 @@ import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Org, User } from '../src/db/schema.js';
 import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
+import { PLAIN_TEXT, assertInvalid, assertPlainText } from './support/assertions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
-
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 
 /** These suites make many calls from one address; rate limits are tested elsewhere. */
 const NO_LIMITS = { rateLimitPerMinute: 1_000_000_000, adminRateLimitPerMinute: 0 };
@@ -75,23 +74,7 @@ type Result =
 
 type OrgRef = Pick<Org, 'slug'>;
 
-function assertPlainText(response: LightMyRequestResponse, status: number): void {
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(response.headers['content-type'], PLAIN_TEXT);
-}
-
 /** A 422 whose JSON body is `{"errors": {...}}`; returns the errors map. */
-function assertInvalid(response: LightMyRequestResponse, fields: string[] = []) {
-  assert.equal(response.statusCode, 422, response.body);
-  assert.match(String(response.headers['content-type']), /^application\/json/);
-  const body = response.json<{ errors: Record<string, string> }>();
-  assert.deepEqual(Object.keys(body), ['errors']);
-  assert.ok(Object.keys(body.errors).length > 0);
-  for (const field of fields) {
-    assert.equal(typeof body.errors[field], 'string', `errors.${field} in ${response.body}`);
-  }
-  return body.errors;
-}
 
 async function createSeries(
   h: Harness,

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { League, Org, User } from '../src/db/schema.js';
 import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
+import { PLAIN_TEXT, assertPlainText } from './support/assertions.js';
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
 const TEAM_FIELDS = [
   'complete',
   'entrySize',
@@ -41,11 +41,6 @@ interface AdminRegistration {
 }
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
-
-function assertPlainText(response: LightMyRequestResponse, status: number, what = ''): void {
-  assert.equal(response.statusCode, status, `${what}: ${response.body}`);
-  assert.equal(response.headers['content-type'], PLAIN_TEXT, what);
-}
 
 function comparable(response: LightMyRequestResponse) {
   const headers: Record<string, unknown> = { ...response.headers };
