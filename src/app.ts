@@ -47,10 +47,17 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
   return { counters, metrics };
 }
 
+export interface BuildOptions {
+  /** `false` silences the log whatever the configured level. */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (one JSON object per line). */
+  logStream?: { write(line: string): void };
+}
+
 /** Builds the HTTP application on an open database; it never listens by itself. */
 export async function buildApp(
   context: AppContext,
-  options: { logger?: boolean } = {},
+  options: BuildOptions = {},
 ): Promise<App> {
   const app = Fastify({
     logger:
@@ -58,6 +65,7 @@ export async function buildApp(
         ? false
         : {
             level: context.config.logLevel,
+            ...(options.logStream === undefined ? {} : { stream: options.logStream }),
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
