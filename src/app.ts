@@ -8,6 +8,7 @@ import { createMetrics } from './http/edge/metrics.js';
 import type { Edge } from './http/edge/public-edge.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { mediaRoutes } from './http/media.js';
+import { registerOpenApi } from './http/openapi.js';
 import { opsRoutes } from './http/ops.js';
 import { publicRoutes } from './http/public/routes.js';
 
@@ -102,6 +103,7 @@ export async function buildApp(
     await edge.counters.close();
   });
 
+  await registerOpenApi(app, PUBLIC_BASE_PATH);
   await app.register(opsRoutes(context, edge));
   await app.register(mediaRoutes(context));
   await app.register(publicRoutes(context, edge), { prefix: PUBLIC_BASE_PATH });

@@ -1,6 +1,7 @@
 import { getEventField, getPublicEvent, listSchedule } from '../../services/events.js';
 import type { App, AppContext } from '../context.js';
-import { EventSlugParams, OrgParams, PlainTextError } from '../schemas/common.js';
+import { EventSlugParams, OrgParams } from '../schemas/common.js';
+import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { EventDetail, EventField, EventList, EventListQuery } from '../schemas/public.js';
 
 /** Events and league schedules (spec 4.3, decisions §6). */
@@ -14,7 +15,7 @@ export function eventRoutes(context: AppContext) {
           summary: 'List public events; with eventSeries, a league’s schedule',
           params: OrgParams,
           querystring: EventListQuery,
-          response: { 200: EventList, 400: PlainTextError, 404: PlainTextError },
+          response: { ...publicRead(EventList, 'A page of events, with the count of all that match.'), ...BAD_QUERY },
         },
       },
       async (request) =>
@@ -27,7 +28,7 @@ export function eventRoutes(context: AppContext) {
         schema: {
           summary: 'One public event, with its league link',
           params: EventSlugParams,
-          response: { 200: EventDetail, 404: PlainTextError },
+          response: publicRead(EventDetail, 'The event.'),
         },
       },
       async (request) => getPublicEvent(db, request.params.orgSlug, request.params.eventSlug),
@@ -39,7 +40,7 @@ export function eventRoutes(context: AppContext) {
         schema: {
           summary: 'The players of an event (a league night’s field is the league roster)',
           params: EventSlugParams,
-          response: { 200: EventField, 404: PlainTextError },
+          response: publicRead(EventField, 'The event’s players.'),
         },
       },
       async (request) => getEventField(db, request.params.orgSlug, request.params.eventSlug),

@@ -1,17 +1,12 @@
 import type { App, AppContext } from '../context.js';
 import { applyPublicEdge, type Edge } from '../edge/public-edge.js';
 import { eventRoutes } from './events.js';
+import { openApiDocumentRoute } from '../openapi.js';
 import { standingRoutes } from './standings.js';
 import { presentPublicLeague } from '../presenters.js';
 import { NotFoundError } from '../../domain/errors.js';
-import {
-  LeagueIdParams,
-  MAX_ID,
-  LeagueSlugParams,
-  OrgParams,
-  PlainTextError,
-  TeamParams,
-} from '../schemas/common.js';
+import { LeagueIdParams, MAX_ID, LeagueSlugParams, OrgParams, TeamParams } from '../schemas/common.js';
+import { BAD_QUERY, plainText, publicAction, publicRead } from '../schemas/responses.js';
 import {
   InviteResolution,
   PublicLeague,
@@ -28,8 +23,6 @@ import { requireLeagueBySlug } from '../../services/lookup.js';
 import { startRegistration } from '../../services/registration.js';
 import { getLeagueStandings } from '../../services/standings.js';
 import { getPublicTeam } from '../../services/teams.js';
-
-const notFound = { 404: PlainTextError };
 
 /** The public league API (spec 4.1–4.7) under `/api/public/v1`. */
 export function publicRoutes(context: AppContext, edge: Edge) {
@@ -50,7 +43,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
         schema: {
           summary: 'List an organization’s public leagues',
           params: OrgParams,
-          response: { 200: PublicLeagueList, ...notFound },
+          response: publicRead(PublicLeagueList, 'The organization’s public leagues.'),
         },
       },
       async (request) => {
@@ -65,7 +58,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
         schema: {
           summary: 'Get a public league',
           params: LeagueSlugParams,
-          response: { 200: PublicLeague, ...notFound },
+          response: publicRead(PublicLeague, 'The league.'),
         },
       },
       async (request) => {
@@ -81,7 +74,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
         schema: {
           summary: 'A league’s standings series and table',
           params: LeagueSlugParams,
-          response: { 200: Standings, ...notFound },
+          response: publicRead(Standings, 'The league’s standings series and current table.'),
         },
       },
       async (request) => getLeagueStandings(db, request.params.orgSlug, request.params.slug, now()),
@@ -95,10 +88,9 @@ export function publicRoutes(context: AppContext, edge: Edge) {
           params: LeagueIdParams,
           querystring: StartRegistrationQuery,
           response: {
-            200: StartRegistrationResponse,
-            400: PlainTextError,
-            404: PlainTextError,
-            409: PlainTextError,
+            ...publicAction(StartRegistrationResponse, 'Where to send the golfer to pay.'),
+            ...BAD_QUERY,
+            409: plainText('Conflict: registration is closed, or the league or team is full.'),
           },
         },
       },
@@ -123,7 +115,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
         schema: {
           summary: 'A team’s public summary (names and seat counts)',
           params: TeamParams,
-          response: { 200: TeamSummary, ...notFound },
+          response: publicRead(TeamSummary, 'The team’s names and seats.'),
         },
       },
       async (request) =>
@@ -142,7 +134,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
           params: Type.Object({
             token: Type.String({ pattern: '^[A-Za-z0-9_-]+$', minLength: 16, maxLength: 128 }),
           }),
-          response: { 200: InviteResolution, ...notFound },
+          response: publicRead(InviteResolution, 'The invite, its league and team.'),
         },
         // Before validation, so that every answer about a token, 404s included, carries them.
         onRequest: async (_request, reply) => {
@@ -152,6 +144,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
       async (request) => resolveInvite(db, request.params.token),
     );
 
+    openApiDocumentRoute(app);
     await app.register(eventRoutes(context));
     await app.register(standingRoutes(context));
   };

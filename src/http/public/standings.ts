@@ -1,6 +1,7 @@
 import { getCompetitorStandings, getStandings } from '../../services/standings.js';
 import type { App, AppContext } from '../context.js';
-import { CompetitorParams, PlainTextError, SeriesParams } from '../schemas/common.js';
+import { CompetitorParams, SeriesParams } from '../schemas/common.js';
+import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { CompetitorStandings, SeasonQuery, Standings } from '../schemas/public.js';
 
 /** The ordinary standings endpoints (spec 4.8, decisions §7). */
@@ -14,7 +15,7 @@ export function standingRoutes(context: AppContext) {
           summary: 'A standings series and its table (current season unless seasonId)',
           params: SeriesParams,
           querystring: SeasonQuery,
-          response: { 200: Standings, 400: PlainTextError, 404: PlainTextError },
+          response: { ...publicRead(Standings, 'The series and its table.'), ...BAD_QUERY },
         },
       },
       async (request) =>
@@ -33,7 +34,10 @@ export function standingRoutes(context: AppContext) {
           summary: 'A competitor’s total, rank and contributions',
           params: CompetitorParams,
           querystring: SeasonQuery,
-          response: { 200: CompetitorStandings, 400: PlainTextError, 404: PlainTextError },
+          response: {
+            ...publicRead(CompetitorStandings, 'The competitor’s standing.'),
+            ...BAD_QUERY,
+          },
         },
       },
       async (request) =>
