@@ -1,0 +1,336 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { App } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import type { DatabaseHandle } from '../src/db/connection.js';
+import { TARGETS } from './support/databases.js';
+import { testConfig } from './support/harness.js';
+
+/**
+ * The rate limiter's Redis fallback, against a real redis-server this suite starts, kills and
+ * restarts: shared counting while Redis is up, per-instance counting (and no failed or slow
+ * request) while it is down, shared counting again once it is back.
+ */
+
+const LIMIT = 3;
+const WINDOW_MS = 60_000;
+const URL_NOWHERE = '/api/public/v1/orgs/nowhere/event-series';
+const FALLBACK_GAUGE = 'clubhouse_rate_limit_redis_fallback';
+const FALLBACK_LOG = 'Redis unreachable: rate limits are counted per instance until it is back';
+const RECOVERED_LOG = 'Redis is back: rate limits are shared again';
+/** No request may wait on a dead Redis: the counters give up on it after 250 ms. */
+const MAX_REQUEST_MS = 1000;
+const REDIS_BIN = 'redis-server';
+
+const redisFound = spawnSync(REDIS_BIN, ['--version'], { stdio: 'ignore' }).error === undefined;
+const redisSkip = redisFound
+  ? false
+  : process.env.CI === 'true'
+    ? false
+    : `Redis failover suite skipped: the ${REDIS_BIN} binary is not on PATH`;
+
+/** A port nobody listens on right now: the kernel picks it, then the probe lets it go. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  await new Promise<void>((resolve, reject) => {
+    server.close((error) => (error === undefined ? resolve() : reject(error)));
+  });
+  if (address === null || typeof address === 'string') throw new Error('no TCP port was given');
+  return address.port;
+}
+
+/** True when a Redis on `port` answers PING with PONG. */
+async function pong(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let reply = '';
+    const finish = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(500, () => finish(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString('latin1');
+      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
+    });
+    socket.on('error', () => finish(false));
+  });
+}
+
+/** A redis-server child process on a port of its own, with its output kept for diagnostics. */
+class RedisServer {
+  private child: ChildProcess | undefined;
+  private output = '';
+
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  private running(): boolean {
+    return (
+      this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
+    );
+  }
+
+  /** Starts the server and resolves once it answers PING (at most 10 s). */
+  async start(): Promise<void> {
+    if (this.running()) throw new Error('redis-server is already running');
+    this.output = '';
+    const child = spawn(
+      REDIS_BIN,
+      ['--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', '--port', String(this.port)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString('utf8')).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let spawnError: Error | undefined;
+    child.once('error', (error) => {
+      spawnError = error;
+    });
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (spawnError !== undefined) throw new Error(`${REDIS_BIN}: ${spawnError.message}`);
+      if (!this.running()) {
+        throw new Error(`${REDIS_BIN} exited before it answered:\n${this.output}`);
+      }
+      if (await pong(this.port)) return;
+      if (Date.now() > deadline) {
+        throw new Error(`${REDIS_BIN} did not answer PING within 10 s:\n${this.output}`);
+      }
+      await sleep(50);
+    }
+  }
+
+  /** Kills the server with SIGKILL (no clean shutdown) and resolves once it has exited. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (child === undefined || !this.running()) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** For a test process that ends abruptly: no redis-server is left behind. */
+  killNow(): void {
+    if (this.running()) this.child?.kill('SIGKILL');
+  }
+}
+
+/** Log lines of one app, parsed from the JSON the logger writes. */
+class LogCapture {
+  readonly lines: { level: number; msg?: string }[] = [];
+
+  readonly stream = {
+    write: (line: string) => {
+      for (const part of line.split('\n')) {
+        if (part.trim() !== '')
+          this.lines.push(JSON.parse(part) as { level: number; msg?: string });
+      }
+    },
+  };
+
+  count(level: number, msg: string): number {
+    return this.lines.filter((line) => line.level === level && line.msg === msg).length;
+  }
+}
+
+const WARN = 40;
+const INFO = 30;
+
+interface Instance {
+  app: App;
+  logs: LogCapture;
+}
+
+let clientSequence = 0;
+
+/** A client IP no other request of this suite used, so each step counts from zero. */
+function freshClient(): string {
+  clientSequence += 1;
+  return `198.18.${Math.floor(clientSequence / 256)}.${clientSequence % 256}`;
+}
+
+/**
+ * Counting windows are fixed minutes; a step that needs `neededMs` starts in a new window
+ * rather than straddle a boundary that would reset its counts.
+ */
+async function roomInWindow(neededMs: number): Promise<void> {
+  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
+  if (left < neededMs) await sleep(left + 50);
+}
+
+/** One public request; asserts it is not a server error and did not wait on Redis. */
+async function request(instance: Instance, remoteAddress: string): Promise<number> {
+  const started = performance.now();
+  const response = await instance.app.inject({ method: 'GET', url: URL_NOWHERE, remoteAddress });
+  const elapsed = performance.now() - started;
+  assert.ok(response.statusCode < 500, `answered ${response.statusCode}: ${response.body}`);
+  assert.ok(elapsed < MAX_REQUEST_MS, `a request took ${Math.round(elapsed)} ms`);
+  return response.statusCode;
+}
+
+async function fallbackGauge(instance: Instance): Promise<number> {
+  const response = await instance.app.inject({ method: 'GET', url: '/metrics' });
+  assert.equal(response.statusCode, 200);
+  const match = new RegExp(`^${FALLBACK_GAUGE} (\\S+)$`, 'm').exec(response.body);
+  assert.ok(match?.[1] !== undefined, `${FALLBACK_GAUGE} is not in /metrics`);
+  return Number(match[1]);
+}
+
+void describe('rate limits survive Redis going away and coming back', { skip: redisSkip }, () => {
+  const target = TARGETS[0];
+  const instances: Instance[] = [];
+  const databases: DatabaseHandle[] = [];
+  let redis: RedisServer | undefined;
+  const killOnExit = () => redis?.killNow();
+
+  function pair(): [Instance, Instance] {
+    const [first, second] = instances;
+    if (first === undefined || second === undefined) throw new Error('the apps did not start');
+    return [first, second];
+  }
+
+  function server(): RedisServer {
+    if (redis === undefined) throw new Error('redis-server did not start');
+    return redis;
+  }
+
+  /** Requests from one client alternating between the two apps, starting with the first. */
+  async function alternate(count: number): Promise<number[]> {
+    const [first, second] = pair();
+    const remoteAddress = freshClient();
+    const statuses: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      statuses.push(await request(index % 2 === 0 ? first : second, remoteAddress));
+    }
+    return statuses;
+  }
+
+  before(async () => {
+    if (!redisFound) throw new Error(`CI=true but the ${REDIS_BIN} binary is not on PATH`);
+    if (target === undefined) throw new Error('no embedded database target');
+    redis = new RedisServer(await freePort());
+    process.once('exit', killOnExit);
+    await redis.start();
+    for (let index = 0; index < 2; index += 1) {
+      const database = await target.open();
+      databases.push(database);
+      const logs = new LogCapture();
+      const app = await buildApp(
+        {
+          config: testConfig({ redisUrl: redis.url, rateLimitPerMinute: LIMIT, logLevel: 'info' }),
+          database,
+          now: () => new Date(),
+        },
+        { logStream: logs.stream },
+      );
+      instances.push({ app, logs });
+    }
+  });
+
+  after(async () => {
+    try {
+      for (const instance of instances) await instance.app.close();
+      for (const database of databases) await database.close();
+    } finally {
+      await redis?.kill();
+      process.off('exit', killOnExit);
+    }
+  });
+
+  void test('while Redis is up, alternating requests share one limit', async () => {
+    const [first, second] = pair();
+    await roomInWindow(5000);
+    assert.deepEqual(await alternate(LIMIT + 1), [...Array<number>(LIMIT).fill(404), 429]);
+    for (const instance of [first, second]) {
+      assert.equal(await fallbackGauge(instance), 0);
+      assert.equal(instance.logs.count(WARN, FALLBACK_LOG), 0);
+    }
+  });
+
+  void test('with Redis killed, every request is answered at once and each app counts on its own', async () => {
+    const [first, second] = pair();
+    await roomInWindow(5000);
+    await server().kill();
+
+    const remoteAddress = freshClient();
+    const onFirst: number[] = [];
+    for (let index = 0; index <= LIMIT; index += 1) {
+      onFirst.push(await request(first, remoteAddress));
+    }
+    const onSecond: number[] = [];
+    for (let index = 0; index <= LIMIT; index += 1) {
+      onSecond.push(await request(second, remoteAddress));
+    }
+    const perInstance = [...Array<number>(LIMIT).fill(404), 429];
+    assert.deepEqual(onFirst, perInstance, 'the first app counts on its own');
+    assert.deepEqual(onSecond, perInstance, 'the second app counts on its own');
+
+    // Many more requests over more than one reconnection attempt (every ≤1 s), each of
+    // which meets the dead Redis: the warning is still logged once per app.
+    const until = Date.now() + 1500;
+    while (Date.now() < until) {
+      const client = freshClient();
+      assert.equal(await request(first, client), 404);
+      assert.equal(await request(second, client), 404);
+      await sleep(50);
+    }
+    for (const [name, instance] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
+      assert.equal(await fallbackGauge(instance), 1, `the ${name} app reports the fallback`);
+      assert.equal(
+        instance.logs.count(WARN, FALLBACK_LOG),
+        1,
+        `the ${name} app warns once about the fallback`,
+      );
+      assert.equal(instance.logs.count(INFO, RECOVERED_LOG), 0);
+    }
+  });
+
+  void test('with Redis back on the same port, the apps notice and share one limit again', async () => {
+    const [first, second] = pair();
+    await server().start();
+
+    const recovered = (instance: Instance) => instance.logs.count(INFO, RECOVERED_LOG) === 1;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const client = freshClient();
+      await request(first, client);
+      await request(second, client);
+      const gauges = [await fallbackGauge(first), await fallbackGauge(second)];
+      if (gauges.every((gauge) => gauge === 0) && recovered(first) && recovered(second)) break;
+      assert.ok(
+        Date.now() < deadline,
+        `not recovered within 10 s: gauges ${gauges.join(', ')}, recovery logged ` +
+          `${first.logs.count(INFO, RECOVERED_LOG)} and ${second.logs.count(INFO, RECOVERED_LOG)} times`,
+      );
+      await sleep(100);
+    }
+
+    await roomInWindow(5000);
+    assert.deepEqual(await alternate(LIMIT + 1), [...Array<number>(LIMIT).fill(404), 429]);
+    for (const instance of [first, second]) {
+      assert.equal(await fallbackGauge(instance), 0);
+      assert.equal(instance.logs.count(WARN, FALLBACK_LOG), 1, 'no new warning once back');
+      assert.equal(instance.logs.count(INFO, RECOVERED_LOG), 1, 'recovery is logged once');
+    }
+  });
+});
