@@ -5,6 +5,7 @@ import type { App, AppContext } from './http/context.js';
 import { frameworkErrors, registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
 import { createMetrics } from './http/edge/metrics.js';
+import { createResponseCache } from './http/edge/response-cache.js';
 import type { Edge } from './http/edge/public-edge.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { mediaRoutes } from './http/media.js';
@@ -19,6 +20,10 @@ export const ADMIN_BASE_PATH = '/admin/v1';
 
 /** JSON bodies over this size are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Public answers are reused for at most this long, and only while no write commits. */
+const RESPONSE_CACHE_TTL_MS = 1000;
+const RESPONSE_CACHE_ENTRIES = 10_000;
 
 /** Invite tokens are path identifiers that must never reach the logs. */
 export function redactUrl(url: string): string {
@@ -45,7 +50,14 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
           },
         });
   if (counters instanceof SharedCounters) await counters.connected();
-  return { counters, metrics };
+  const cache = createResponseCache({
+    version: context.database.version,
+    now: () => context.now().getTime(),
+    ttlMs: RESPONSE_CACHE_TTL_MS,
+    maxEntries: RESPONSE_CACHE_ENTRIES,
+    metrics,
+  });
+  return { counters, metrics, cache };
 }
 
 export interface BuildOptions {
@@ -56,10 +68,7 @@ export interface BuildOptions {
 }
 
 /** Builds the HTTP application on an open database; it never listens by itself. */
-export async function buildApp(
-  context: AppContext,
-  options: BuildOptions = {},
-): Promise<App> {
+export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger:
       options.logger === false

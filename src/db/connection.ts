@@ -2,6 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PostgresChangeFeed } from './change-feed.js';
+import { ChangeTrackingDialect } from './change-tracking.js';
+import { DataVersion } from './data-version.js';
 import { PGliteDialect, type PoolUse } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -11,6 +14,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Moves on every committed change, this process's or (PostgreSQL) another's. */
+  version: DataVersion;
   close(): Promise<void>;
   poolUse(): PoolUse;
   /** The embedded database as an archive that `openPGlite({ loadDataDir })` starts from. */
@@ -54,11 +59,20 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
     types: postgresTypes,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Unreliable until the change feed listens: changes by other processes would go unheard.
+  const version = new DataVersion(false);
+  const feed = new PostgresChangeFeed({ connectionString: options.url }, version);
+  const db = new Kysely<Database>({
+    dialect: new ChangeTrackingDialect(new PostgresDialect({ pool }), version, feed),
+  });
   return {
     db,
     kind: 'postgres',
-    close: () => db.destroy(),
+    version,
+    close: async () => {
+      await feed.close();
+      await db.destroy();
+    },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
@@ -79,10 +93,13 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
     parsers,
   });
   const dialect = new PGliteDialect(pglite);
-  const db = new Kysely<Database>({ dialect });
+  // Only this process opens the embedded database, so its own writes are all there are.
+  const version = new DataVersion();
+  const db = new Kysely<Database>({ dialect: new ChangeTrackingDialect(dialect, version) });
   return {
     db,
     kind: 'pglite',
+    version,
     close: () => db.destroy(),
     poolUse: () => dialect.poolUse(),
     dumpDataDir: () => pglite.dumpDataDir('none'),

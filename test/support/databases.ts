@@ -63,34 +63,49 @@ function postgresTarget(): TestTarget {
     name: 'postgres',
     skip: false,
     async open() {
-      const schema = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-      const database = openPostgres({ url, schema, maxConnections: 5 });
-      const dropSchema = async () => {
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`drop schema if exists ${schema} cascade`);
-        await cleanup.end();
-      };
-      try {
-        await migrateToLatest(database.db, schema);
-      } catch (error) {
-        await database.close();
-        await dropSchema();
-        throw error;
-      }
-      return {
-        ...database,
-        async close() {
-          await database.close();
-          await dropSchema();
-        },
-      };
+      const [database] = await openPostgresInstances(url, 1);
+      if (database === undefined) throw new Error('no database opened');
+      return database;
     },
   };
+}
+
+/**
+ * `count` handles on one fresh, migrated schema, as separate service instances would hold
+ * (each its own pool and change feed); the schema is dropped when the last one closes.
+ */
+export async function openPostgresInstances(url: string, count: number): Promise<DatabaseHandle[]> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const dropSchema = async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop schema if exists ${schema} cascade`);
+    await cleanup.end();
+  };
+  const databases = Array.from({ length: count }, () =>
+    openPostgres({ url, schema, maxConnections: 5 }),
+  );
+  const first = databases[0];
+  try {
+    if (first !== undefined) await migrateToLatest(first.db, schema);
+  } catch (error) {
+    for (const database of databases) await database.close();
+    await dropSchema();
+    throw error;
+  }
+  let open = count;
+  return databases.map((database) => ({
+    ...database,
+    async close() {
+      await database.close();
+      open -= 1;
+      if (open === 0) await dropSchema();
+    },
+  }));
 }
 
 export const TARGETS: TestTarget[] = [pgliteTarget, postgresTarget()];

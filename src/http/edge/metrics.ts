@@ -7,6 +7,7 @@ export interface Metrics {
   latency: Histogram<'method' | 'route'>;
   rateLimited: Counter<'scope'>;
   redisFallback: Gauge;
+  responseCache: Counter<'result'>;
 }
 
 export function createMetrics(
@@ -37,6 +38,12 @@ export function createMetrics(
     help: '1 while rate-limit counters are per instance because Redis is unreachable.',
     registers: [registry],
   });
+  const responseCache = new Counter({
+    name: 'clubhouse_response_cache_total',
+    help: 'Public GETs answered from the response cache (hit) or by a query (miss).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'clubhouse_db_pool_connections',
     help: 'Database connections by state.',
@@ -49,5 +56,5 @@ export function createMetrics(
       this.set({ state: 'waiting' }, use.waiting);
     },
   });
-  return { registry, requests, latency, rateLimited, redisFallback };
+  return { registry, requests, latency, rateLimited, redisFallback, responseCache };
 }

@@ -1,17 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
-import { etagAndCaching } from './caching.js';
 import type { Counters } from './counters.js';
 import { corsHeaders, preflight } from './cors.js';
 import { sendPlainText } from './errors.js';
 import type { Metrics } from './metrics.js';
+import type { ResponseCache } from './response-cache.js';
 import { rateLimit } from './rate-limit.js';
 import { NotFoundError } from '../../domain/errors.js';
 
-/** What the public edge shares across the app: counters for the limits, and metrics. */
+/** What the public edge shares across the app: limit counters, metrics, cached answers. */
 export interface Edge {
   counters: Counters;
   metrics: Metrics;
+  cache: ResponseCache;
 }
 
 /** Longest public URL, path and query together; past it the answer is 414. */
@@ -22,14 +23,15 @@ async function capUrlLength(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * CORS, the public rate limit, ETags and caching for every route of the scope it is
+ * CORS, the public rate limit, ETags and the response cache for every route of the scope it is
  * applied to, its 404s and 429s included.
  */
 export function applyPublicEdge(app: App, edge: Edge, limit: number): void {
   app.addHook('onRequest', corsHeaders);
   app.addHook('onRequest', rateLimit({ ...edge, limit, scope: 'public' }));
   app.addHook('onRequest', capUrlLength);
-  app.addHook('onSend', etagAndCaching);
+  app.addHook('onRequest', edge.cache.lookup);
+  app.addHook('onSend', edge.cache.store);
   app.options('*', preflight);
   app.setNotFoundHandler(async (_request, reply) =>
     sendPlainText(reply, 404, new NotFoundError().message),

@@ -15,7 +15,10 @@ export function eventRoutes(context: AppContext) {
           summary: 'List public events; with eventSeries, a league’s schedule',
           params: OrgParams,
           querystring: EventListQuery,
-          response: { ...publicRead(EventList, 'A page of events, with the count of all that match.'), ...BAD_QUERY },
+          response: {
+            ...publicRead(EventList, 'A page of events, with the count of all that match.'),
+            ...BAD_QUERY,
+          },
         },
       },
       async (request) =>

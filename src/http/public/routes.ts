@@ -5,7 +5,13 @@ import { openApiDocumentRoute } from '../openapi.js';
 import { standingRoutes } from './standings.js';
 import { presentPublicLeague } from '../presenters.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { LeagueIdParams, MAX_ID, LeagueSlugParams, OrgParams, TeamParams } from '../schemas/common.js';
+import {
+  LeagueIdParams,
+  MAX_ID,
+  LeagueSlugParams,
+  OrgParams,
+  TeamParams,
+} from '../schemas/common.js';
 import { BAD_QUERY, plainText, publicAction, publicRead } from '../schemas/responses.js';
 import {
   InviteResolution,

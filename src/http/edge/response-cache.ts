@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DataVersion } from '../../db/data-version.js';
+import type { Metrics } from './metrics.js';
+
+/** Public reads may be cached briefly and must then be revalidated with their ETag. */
+export const PUBLIC_READ_CACHE = 'public, max-age=5, must-revalidate';
+
+/** The headers a route sets on its answer, which a cached copy must carry again. */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'referrer-policy'];
+
+interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+  version: number;
+  storedAt: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Moves on every committed change; an answer is reused only at the version it was read. */
+  version: DataVersion;
+  /** The application clock, in milliseconds. */
+  now: () => number;
+  /**
+   * How long an answer is reused while nothing changes. Answers also depend on the time
+   * (upcoming or completed, the current season), so they are recomputed this often anyway.
+   */
+  ttlMs: number;
+  maxEntries: number;
+  metrics: Metrics;
+}
+
+function strongEtag(payload: string | Buffer): string {
+  return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((candidate) => candidate.trim())
+    .some((candidate) => candidate === etag || candidate === '*');
+}
+
+function keptHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+/** What the public edge hooks in: `lookup` on request, `store` on send. */
+export interface ResponseCache {
+  lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  store: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+}
+
+/**
+ * Successful public GETs get a strong ETag and a short Cache-Control (unless the route set
+ * its own), and a matching If-None-Match gets 304. Their serialized bytes are kept by URL
+ * and served again without touching the database, until the data version moves: a write
+ * committed by this process or, with PostgreSQL, announced by another one.
+ */
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const { version, metrics } = options;
+  const answers = new Map<string, CachedAnswer>();
+  const versionAtStart = new WeakMap<FastifyRequest, number>();
+  const fromCache = new WeakSet<FastifyReply>();
+
+  function fresh(answer: CachedAnswer): boolean {
+    const age = options.now() - answer.storedAt;
+    return answer.version === version.current && age >= 0 && age < options.ttlMs;
+  }
+
+  function keep(url: string, answer: CachedAnswer): void {
+    if (answers.size >= options.maxEntries && !answers.has(url)) {
+      const oldest = answers.keys().next();
+      if (oldest.done !== true) answers.delete(oldest.value);
+    }
+    answers.set(url, answer);
+  }
+
+  return {
+    async lookup(request, reply) {
+      if (request.method !== 'GET') return undefined;
+      versionAtStart.set(request, version.current);
+      const answer = version.reliable ? answers.get(request.url) : undefined;
+      if (answer === undefined || !fresh(answer)) {
+        metrics.responseCache.inc({ result: 'miss' });
+        return undefined;
+      }
+      metrics.responseCache.inc({ result: 'hit' });
+      fromCache.add(reply);
+      void reply.headers(answer.headers).header('etag', answer.etag);
+      if (matches(request.headers['if-none-match'], answer.etag)) {
+        return reply.code(304).removeHeader('content-type').send();
+      }
+      return reply.send(answer.body);
+    },
+
+    async store(request, reply, payload) {
+      if (request.method !== 'GET' || reply.statusCode !== 200 || fromCache.has(reply)) {
+        return payload;
+      }
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const etag = strongEtag(payload);
+      void reply.header('etag', etag);
+      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', PUBLIC_READ_CACHE);
+      const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+      const readAt = versionAtStart.get(request);
+      // Read before a change committed: the answer may predate it, so it is not kept.
+      if (readAt === version.current && version.reliable) {
+        keep(request.url, {
+          body,
+          etag,
+          headers: keptHeaders(reply),
+          version: readAt,
+          storedAt: options.now(),
+        });
+      }
+      if (matches(request.headers['if-none-match'], etag)) {
+        void reply.code(304).removeHeader('content-type').removeHeader('content-length');
+        return '';
+      }
+      return body;
+    },
+  };
+}
