@@ -1,0 +1,169 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The bench runs each server in a child process of its own, so that its RSS is its own and
+ * the load generator does not share its event loop. Children speak this protocol over IPC.
+ */
+type ToChild =
+  | { type: 'start'; input: unknown }
+  | { type: 'rss-start' }
+  | { type: 'rss-stop' }
+  | { type: 'stop' };
+
+type FromChild =
+  | { type: 'listening-for-start' }
+  | { type: 'ready'; port: number; readyMs: number; rss: number }
+  | { type: 'rss'; peak: number }
+  | { type: 'failed'; message: string };
+
+/** A server a child started: where it listens and how it stops. */
+export interface Listening {
+  port: number;
+  close(): Promise<void>;
+}
+
+const RSS_SAMPLE_MS = 50;
+
+/**
+ * Child side: starts the server on the bench's request and reports its port and RSS. The
+ * input arrives over IPC as plain data: `start` knows its shape.
+ */
+export function serveChild(start: (input: unknown) => Promise<Listening>): void {
+  let listening: Listening | undefined;
+  let sampling: { timer: NodeJS.Timeout; peak: number } | undefined;
+  const send = (message: FromChild) => process.send?.(message);
+
+  async function handle(message: ToChild): Promise<void> {
+    switch (message.type) {
+      case 'start': {
+        const started = performance.now();
+        try {
+          listening = await start(message.input);
+        } catch (error) {
+          send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+          process.disconnect();
+          return;
+        }
+        const readyMs = performance.now() - started;
+        send({ type: 'ready', port: listening.port, readyMs, rss: process.memoryUsage.rss() });
+        return;
+      }
+      case 'rss-start':
+        sampling = { peak: process.memoryUsage.rss(), timer: setInterval(sample, RSS_SAMPLE_MS) };
+        return;
+      case 'rss-stop': {
+        sample();
+        if (sampling !== undefined) clearInterval(sampling.timer);
+        send({ type: 'rss', peak: sampling?.peak ?? process.memoryUsage.rss() });
+        sampling = undefined;
+        return;
+      }
+      case 'stop':
+        if (sampling !== undefined) clearInterval(sampling.timer);
+        try {
+          await listening?.close();
+        } finally {
+          process.disconnect();
+        }
+    }
+  }
+
+  function sample(): void {
+    if (sampling !== undefined) sampling.peak = Math.max(sampling.peak, process.memoryUsage.rss());
+  }
+
+  process.on('message', (message: ToChild) => void handle(message));
+  send({ type: 'listening-for-start' });
+}
+
+/** Bench side of a running child server. */
+export interface ChildServer {
+  port: number;
+  /** From the start request to listening, measured in the child. */
+  readyMs: number;
+  /** From fork to listening: process start, module loading and `readyMs`. */
+  spawnToReadyMs: number;
+  /** RSS right after start. */
+  idleRss: number;
+  /** Runs `work` while the child samples its RSS; returns the peak with the result. */
+  sampleRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRss: number }>;
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 10_000;
+
+function nextMessage<T extends FromChild['type']>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<FromChild, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromChild) => {
+      if (message.type === type) {
+        cleanUp();
+        resolve(message as Extract<FromChild, { type: T }>);
+      } else if (message.type === 'failed') {
+        cleanUp();
+        reject(new Error(`bench server failed: ${message.message}`));
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanUp();
+      reject(new Error(`bench server exited (code ${String(code)}) before "${type}"`));
+    };
+    function cleanUp() {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  const deadline = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  if (child.connected) child.send({ type: 'stop' } satisfies ToChild);
+  else child.kill('SIGTERM');
+  await exited;
+  clearTimeout(deadline);
+}
+
+/** Forks `script` (a TypeScript module calling `serveChild`) and starts its server with `input`. */
+export async function startChild(script: URL, input: unknown): Promise<ChildServer> {
+  const forkedAt = performance.now();
+  const child = fork(fileURLToPath(script), [], {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+    // Whatever a child prints goes to stderr: stdout carries the report only.
+    stdio: ['ignore', 2, 2, 'ipc'],
+  });
+  let started: Extract<FromChild, { type: 'ready' }>;
+  try {
+    // Messages sent before the child listens would be lost: wait for it to say so.
+    await nextMessage(child, 'listening-for-start');
+    const ready = nextMessage(child, 'ready');
+    child.send({ type: 'start', input } satisfies ToChild);
+    started = await ready;
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return {
+    port: started.port,
+    readyMs: started.readyMs,
+    spawnToReadyMs: performance.now() - forkedAt,
+    idleRss: started.rss,
+    async sampleRss(work) {
+      child.send({ type: 'rss-start' } satisfies ToChild);
+      const result = await work();
+      const report = nextMessage(child, 'rss');
+      child.send({ type: 'rss-stop' } satisfies ToChild);
+      return { result, peakRss: (await report).peak };
+    },
+    stop: () => stopChild(child),
+  };
+}

@@ -1,0 +1,71 @@
+import autocannon from 'autocannon';
+
+export interface LoadSettings {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+/** One measured run against one URL. */
+export interface LoadResult {
+  responses: number;
+  requestsPerSecond: number;
+  /** Latency percentiles of the 200 answers, in milliseconds. */
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers other than 200, by status. */
+  unexpected: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+function fire(
+  url: string,
+  connections: number,
+  seconds: number,
+  onResponse: (status: number, latencyMs: number) => void,
+): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, pipelining: 1, duration: seconds },
+      (error: unknown, result) => {
+        if (error instanceof Error) reject(error);
+        else resolve(result);
+      },
+    );
+    instance.on('response', (_client, status, _bytes, latencyMs) => onResponse(status, latencyMs));
+  });
+}
+
+/** Nearest-rank percentile of ascending `sorted`. */
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * A short unmeasured warm-up, then `durationSeconds` of load with `connections` keep-alive
+ * connections, one request in flight on each. Latencies are kept exactly (autocannon's own
+ * histogram rounds to whole milliseconds, too coarse for a local server).
+ */
+export async function runLoad(url: string, settings: LoadSettings): Promise<LoadResult> {
+  if (settings.warmupSeconds > 0) {
+    await fire(url, settings.connections, settings.warmupSeconds, () => undefined);
+  }
+  const latencies: number[] = [];
+  const unexpected: Record<string, number> = {};
+  const result = await fire(url, settings.connections, settings.durationSeconds, (status, ms) => {
+    if (status === 200) latencies.push(ms);
+    else unexpected[status] = (unexpected[status] ?? 0) + 1;
+  });
+  const sorted = Float64Array.from(latencies).sort();
+  const responses = latencies.length + Object.values(unexpected).reduce((a, b) => a + b, 0);
+  return {
+    responses,
+    requestsPerSecond: responses / result.duration,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    unexpected,
+    errors: result.errors,
+  };
+}

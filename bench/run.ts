@@ -1,0 +1,188 @@
+import { writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { PUBLIC_BASE_PATH } from '../src/app.js';
+import type { BareInput } from './bare-server.js';
+import { createBenchDatabase, openMigrated, type DatabaseSpec } from './database.js';
+import { generate, timed, type Fixture, type Generated, type Phase } from './generate.js';
+import { startChild, type ChildServer } from './ipc.js';
+import type { ProbeInput } from './limiter-probe.js';
+import { runLoad, type LoadSettings } from './load.js';
+import { parseOptions, USAGE, type BenchOptions, type Sizes } from './options.js';
+import { renderReport, type EndpointRun, type Report } from './report.js';
+import { captureResponses, type StoredResponse } from './responses.js';
+import type { ClubhouseInput } from './server.js';
+
+/** The configuration's ceiling: the bench client never meets the limit. */
+const RATE_LIMIT_PER_MINUTE = 1_000_000_000;
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The public reads under test, named by their route. */
+function endpoints(fixture: Fixture): { name: string; path: string }[] {
+  const org = `${PUBLIC_BASE_PATH}/orgs/${fixture.orgSlug}`;
+  const { league, teamLeague } = fixture;
+  return [
+    { name: 'league list `/orgs/:org/event-series`', path: `${org}/event-series` },
+    {
+      name: 'one league `/orgs/:org/event-series/:slug`',
+      path: `${org}/event-series/${league.slug}`,
+    },
+    {
+      name: 'schedule `/orgs/:org/events?eventSeries=:slug`',
+      path: `${org}/events?eventSeries=${league.slug}`,
+    },
+    {
+      name: 'standings `/orgs/:org/event-series/:slug/standings`',
+      path: `${org}/event-series/${league.slug}/standings`,
+    },
+    {
+      name: 'team `/orgs/:org/event-series/:id/teams/:teamId`',
+      path: `${org}/event-series/${teamLeague.id}/teams/${fixture.teamId}`,
+    },
+    {
+      name: 'invite `/event-series-invites/:token`',
+      path: `${PUBLIC_BASE_PATH}/event-series-invites/${fixture.inviteToken}`,
+    },
+  ];
+}
+
+/** Opens and migrates the fresh database, fills it and closes it: the server opens it anew. */
+async function generateData(spec: DatabaseSpec, sizes: Sizes) {
+  const phases: Phase[] = [];
+  const started = performance.now();
+  const database = await timed(phases, 'open + migrate', () => openMigrated(spec));
+  let generated: Generated;
+  try {
+    generated = await generate(database.db, sizes, new Date(), phases);
+  } finally {
+    await timed(phases, 'close', () => database.close());
+  }
+  const totalMs = performance.now() - started;
+  progress(`generated in ${(totalMs / 1000).toFixed(2)} s`);
+  return { ...generated, generation: { totalMs, phases } };
+}
+
+/** Starts a child server, hands it to `use` and stops it whatever happens. */
+async function withChild<T>(
+  script: string,
+  input: unknown,
+  use: (server: ChildServer) => Promise<T>,
+): Promise<T> {
+  const server = await startChild(new URL(script, import.meta.url), input);
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+const urlOf = (server: ChildServer, path: string) => `http://127.0.0.1:${server.port}${path}`;
+
+async function compareEndpoints(
+  clubhouse: ChildServer,
+  responses: StoredResponse[],
+  fixture: Fixture,
+  load: LoadSettings,
+): Promise<EndpointRun[]> {
+  return withChild('./bare-server.ts', { responses } satisfies BareInput, async (bare) => {
+    const runs: EndpointRun[] = [];
+    for (const { name, path } of endpoints(fixture)) {
+      progress(`load: ${name}`);
+      const service = await clubhouse.sampleRss(() => runLoad(urlOf(clubhouse, path), load));
+      const machine = await bare.sampleRss(() => runLoad(urlOf(bare, path), load));
+      runs.push({
+        name,
+        clubhouse: service.result,
+        bare: machine.result,
+        clubhouseRss: service.peakRss,
+        bareRss: machine.peakRss,
+      });
+    }
+    return runs;
+  });
+}
+
+async function probeLimiter(response: StoredResponse, load: LoadSettings) {
+  const probe = (limitPerMinute: number | null) => {
+    const input: ProbeInput = { responses: [response], limitPerMinute };
+    return withChild('./limiter-probe.ts', input, (server) =>
+      runLoad(urlOf(server, response.path), load),
+    );
+  };
+  progress('load: rate limiter probe');
+  return { without: await probe(null), with: await probe(RATE_LIMIT_PER_MINUTE) };
+}
+
+async function bench(options: BenchOptions): Promise<Report> {
+  const target = await createBenchDatabase(options.databaseUrl);
+  try {
+    progress(`generating on ${target.kind}…`);
+    const { fixture, rows, generation } = await generateData(target.spec, options.sizes);
+    const load: LoadSettings = {
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+    };
+    const input: ClubhouseInput = {
+      database: target.spec,
+      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
+    };
+    const measured = await withChild('./server.ts', input, async (clubhouse) => {
+      const paths = endpoints(fixture).map((endpoint) => endpoint.path);
+      const responses = await captureResponses(`http://127.0.0.1:${clubhouse.port}`, paths);
+      const ready = {
+        readyMs: clubhouse.readyMs,
+        spawnToReadyMs: clubhouse.spawnToReadyMs,
+        idleRss: clubhouse.idleRss,
+      };
+      return {
+        ready,
+        responses,
+        runs: await compareEndpoints(clubhouse, responses, fixture, load),
+      };
+    });
+    const [response] = measured.responses;
+    const [run] = measured.runs;
+    if (response === undefined || run === undefined) throw new Error('no endpoint was measured');
+    const limiter = await probeLimiter(response, load);
+    return {
+      database: target.kind,
+      sizes: options.sizes,
+      rows,
+      generation,
+      load,
+      ready: measured.ready,
+      endpoints: measured.runs,
+      limiter: {
+        endpoint: run.name,
+        limitPerMinute: RATE_LIMIT_PER_MINUTE,
+        ...limiter,
+      },
+    };
+  } finally {
+    await target.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions | undefined;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === undefined) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const markdown = renderReport(await bench(options));
+  process.stdout.write(markdown);
+  if (options.out !== undefined) await writeFile(options.out, markdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});

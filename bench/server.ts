@@ -1,0 +1,41 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openMigrated, type DatabaseSpec } from './database.js';
+import { serveChild } from './ipc.js';
+
+export interface ClubhouseInput {
+  database: DatabaseSpec;
+  rateLimitPerMinute: number;
+}
+
+/**
+ * The real service in a child process: opens the generated database, migrates, builds the app
+ * as `src/server.ts` does (without logs or demo data) and listens on a free loopback port.
+ */
+serveChild(async (input) => {
+  const { database: spec, rateLimitPerMinute } = input as ClubhouseInput;
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'off',
+    RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute),
+    ...(spec.kind === 'postgres' ? { DATABASE_URL: spec.url } : { DATA_DIR: spec.dataDir }),
+  });
+  const database = await openMigrated(spec);
+  try {
+    const app = await buildApp({ config, database, now: () => new Date() }, { logger: false });
+    await app.listen({ host: config.host, port: config.port });
+    return {
+      port: (app.server.address() as AddressInfo).port,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+});
