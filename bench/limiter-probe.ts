@@ -1,42 +1,60 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
 import { MemoryCounters } from '../src/http/edge/counters.js';
 import { createMetrics } from '../src/http/edge/metrics.js';
-import { rateLimit } from '../src/http/edge/rate-limit.js';
+import { createRateLimiter } from '../src/http/edge/rate-limit.js';
 import { serveChild } from './ipc.js';
 import { responseIndex, type StoredResponse } from './responses.js';
 
 export interface ProbeInput {
   responses: StoredResponse[];
-  /** Install the service's own rate-limit hook, at this many requests per minute. */
+  /** Count every request with the service's own limiter, at this many requests per minute. */
   limitPerMinute: number | null;
 }
 
 /**
- * A bare Fastify answering stored responses, with or without the service's rate-limit hook:
- * the service always installs the limiter, so its cost is measured here, apart.
+ * The bare `node:http` server answering stored responses, with or without the service's
+ * rate limiter counting each request and setting its headers, as the service's fast path
+ * does: the service always limits, so the limiter's cost is measured here, apart.
  */
 serveChild(async (input) => {
   const { responses, limitPerMinute } = input as ProbeInput;
   const byPath = responseIndex(responses);
-  const app = Fastify({ logger: false });
-  if (limitPerMinute !== null) {
-    const idlePool = () => ({ total: 1, idle: 1, waiting: 0 });
-    app.addHook(
-      'onRequest',
-      rateLimit({
-        counters: new MemoryCounters(),
-        metrics: createMetrics(idlePool),
-        limit: limitPerMinute,
-        scope: 'public',
-      }),
-    );
-  }
-  app.get('/*', async (request, reply) => {
-    const stored = byPath.get(request.url);
-    if (stored === undefined) return reply.code(404).send();
-    return reply.code(stored.status).headers(stored.headers).send(stored.body);
+  const idlePool = () => ({ total: 1, idle: 1, waiting: 0 });
+  const limiter =
+    limitPerMinute === null
+      ? undefined
+      : createRateLimiter({
+          counters: new MemoryCounters(),
+          metrics: createMetrics(idlePool),
+          limit: limitPerMinute,
+          scope: 'public',
+        });
+  const server = createServer((request, response) => {
+    const stored = byPath.get(request.url ?? '');
+    if (stored === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    if (limiter === undefined) {
+      response.writeHead(stored.status, stored.headers).end(stored.body);
+      return;
+    }
+    void limiter.count(request.socket.remoteAddress ?? '').then((verdict) => {
+      for (const [name, value] of verdict.headers) response.setHeader(name, value);
+      response.writeHead(stored.status, stored.headers).end(stored.body);
+    });
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        server.closeAllConnections();
+      }),
+  };
 });

@@ -86,9 +86,9 @@ function limiterLines(report: Report): string[] {
   return [
     '## Rate limiter',
     '',
-    `The public rate limiter cannot be turned off by configuration: every public route has it. The service ran with \`RATE_LIMIT_PER_MINUTE\` at its maximum (${count(limitPerMinute)}), so nothing was refused, and its cost is in the table above. Measured apart on a bare Fastify answering the stored ${endpoint} response, with and without the service's own hook (\`src/http/edge/rate-limit.ts\`, in-memory counters, same limit):`,
+    `The public rate limiter cannot be turned off by configuration: every public route has it. The service ran with \`RATE_LIMIT_PER_MINUTE\` at its maximum (${count(limitPerMinute)}), so nothing was refused, and its cost is in the table above. Measured apart on the bare \`node:http\` server answering the stored ${endpoint} response, with and without the service's own limiter counting each request and setting its headers as the fast path does (\`src/http/edge/rate-limit.ts\`, in-memory counters, same limit):`,
     '',
-    '| Bare Fastify | req/s | p50 ms | p99 ms | non-200 / errors |',
+    '| Bare node:http | req/s | p50 ms | p99 ms | non-200 / errors |',
     '| --- | ---: | ---: | ---: | --- |',
     `| without limiter | ${count(without.requestsPerSecond)} | ${ms(without.p50Ms)} | ${ms(without.p99Ms)} | ${failures(without)} |`,
     `| with limiter | ${count(limited.requestsPerSecond)} | ${ms(limited.p50Ms)} | ${ms(limited.p99Ms)} | ${failures(limited)} |`,

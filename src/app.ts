@@ -1,12 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyRequest } from 'fastify';
+import proxyAddr from '@fastify/proxy-addr';
+import Fastify from 'fastify';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { adminRoutes } from './http/admin/routes.js';
 import type { App, AppContext } from './http/context.js';
 import { frameworkErrors, registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
 import { createMetrics } from './http/edge/metrics.js';
+import { createFastPath, type FastPath } from './http/edge/fast-path.js';
+import { MAX_PUBLIC_URL_LENGTH, type Edge } from './http/edge/public-edge.js';
+import { createRateLimiter } from './http/edge/rate-limit.js';
 import { createResponseCache } from './http/edge/response-cache.js';
-import type { Edge } from './http/edge/public-edge.js';
+import { SECURITY_HEADERS } from './http/edge/security-headers.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { mediaRoutes } from './http/media.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -57,7 +62,54 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
     maxEntries: RESPONSE_CACHE_ENTRIES,
     metrics,
   });
-  return { counters, metrics, cache };
+  const limiter = createRateLimiter({
+    counters,
+    metrics,
+    limit: context.config.rateLimitPerMinute,
+    scope: 'public',
+  });
+  return { counters, metrics, cache, limiter };
+}
+
+/**
+ * The access log: one line per answered request, at debug level (a busy API would spend
+ * more on these lines than on its answers; /metrics counts every request at any level).
+ */
+function logRequest(
+  app: App,
+  enabled: boolean,
+  method: string,
+  url: string,
+  remoteAddress: string,
+  statusCode: number,
+  responseTime: number,
+): void {
+  if (!enabled) return;
+  app.log.debug(
+    { req: { method, url: redactUrl(url), remoteAddress }, res: { statusCode }, responseTime },
+    'request completed',
+  );
+}
+
+/** Connection limits against slow clients, in milliseconds. */
+const TIMEOUTS = { connection: 60_000, request: 30_000, headers: 10_000, keepAlive: 5_000 };
+
+/**
+ * The HTTP server, whose listener hands each request to the fast path once the edge exists
+ * (it only answers cached public GETs) and to Fastify otherwise.
+ */
+function createServerWith(fastPath: () => FastPath | undefined) {
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
+    const server = createServer({ headersTimeout: TIMEOUTS.headers }, (request, response) => {
+      const handle = fastPath();
+      if (handle === undefined) handler(request, response);
+      else handle(request, response, handler);
+    });
+    server.keepAliveTimeout = TIMEOUTS.keepAlive;
+    server.requestTimeout = TIMEOUTS.request;
+    server.setTimeout(TIMEOUTS.connection);
+    return server;
+  };
 }
 
 export interface BuildOptions {
@@ -69,28 +121,25 @@ export interface BuildOptions {
 
 /** Builds the HTTP application on an open database; it never listens by itself. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
+  const { trustProxy, logLevel } = context.config;
+  const accessLog = options.logger !== false && (logLevel === 'debug' || logLevel === 'trace');
+  // One trust function for Fastify's `request.ip` and the fast path, so both see one client.
+  const trust = trustProxy.length > 0 ? proxyAddr.compile(trustProxy) : undefined;
+  const early: { fastPath?: FastPath } = {};
   const app = Fastify({
+    serverFactory: createServerWith(() => early.fastPath),
     logger:
       options.logger === false
         ? false
         : {
             level: context.config.logLevel,
             ...(options.logStream === undefined ? {} : { stream: options.logStream }),
-            serializers: {
-              req: (request: FastifyRequest) => ({
-                method: request.method,
-                url: redactUrl(request.url),
-                remoteAddress: request.ip,
-              }),
-            },
           },
+    // One line per request at debug level, from both paths (see `logRequest`).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
-    connectionTimeout: 60_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
-    http: { headersTimeout: 10_000 },
     routerOptions: { maxParamLength: 200 },
-    trustProxy: context.config.trustProxy.length > 0 ? context.config.trustProxy : false,
+    trustProxy: trust ?? false,
     return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -99,11 +148,32 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerErrorHandling(app);
 
   const edge = await createEdge(context, app);
+  early.fastPath = createFastPath({
+    basePath: PUBLIC_BASE_PATH,
+    maxUrlLength: MAX_PUBLIC_URL_LENGTH,
+    cache: edge.cache,
+    limiter: edge.limiter,
+    metrics: edge.metrics,
+    clientIp: (request) =>
+      trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust),
+    onAnswered: (request, ip, status, elapsedMs) => {
+      logRequest(app, accessLog, 'GET', request.url ?? '', ip, status, elapsedMs);
+    },
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('x-content-type-options', 'nosniff');
+    void reply.headers(SECURITY_HEADERS);
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
+    logRequest(
+      app,
+      accessLog,
+      request.method,
+      request.url,
+      request.ip,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
     const route = request.routeOptions.url ?? 'unmatched';
     edge.metrics.requests.inc({ method: request.method, route, status: reply.statusCode });
     edge.metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);

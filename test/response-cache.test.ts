@@ -22,14 +22,13 @@ interface LeagueAnswer {
   memberCount: number;
 }
 
+/** Cache answers of one result, before routing or by the router alike. */
 async function cacheCount(app: App, result: 'hit' | 'miss'): Promise<number> {
   const metrics = await app.inject({ url: '/metrics' });
-  const line = metrics.body
+  return metrics.body
     .split('\n')
-    .find((candidate) =>
-      candidate.startsWith(`clubhouse_response_cache_total{result="${result}"}`),
-    );
-  return line === undefined ? 0 : Number(line.split(' ').at(-1));
+    .filter((line) => line.startsWith(`clubhouse_response_cache_total{result="${result}"`))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 }
 
 function adminPatch(app: App, path: string, payload: Record<string, unknown>) {

@@ -205,7 +205,7 @@ void describe('start on an empty embedded database with demo data', () => {
 
   before(async () => {
     dataDir = join(await temporaryDir(), 'data');
-    first = await startServer({ DATA_DIR: dataDir });
+    first = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     await waitUntilHealthy(first);
   });
 

@@ -14,7 +14,7 @@ import {
 import { createUser } from '../../services/users.js';
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/public-edge.js';
-import { rateLimit } from '../edge/rate-limit.js';
+import { createRateLimiter } from '../edge/rate-limit.js';
 import { presentAdminLeague, presentOrg, presentUser } from '../presenters.js';
 import {
   AdminLeague,
@@ -47,7 +47,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
     app.addHook('onRequest', bearerGuard(adminToken));
     const limit = context.config.adminRateLimitPerMinute;
     if (limit > 0) {
-      app.addHook('onRequest', rateLimit({ ...edge, limit, scope: 'admin' }));
+      app.addHook('onRequest', createRateLimiter({ ...edge, limit, scope: 'admin' }).hook);
     }
     app.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],

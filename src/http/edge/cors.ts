@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, ETag';
-
 /** Every public response may be read from any origin, never with credentials. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'RateLimit, RateLimit-Policy, Retry-After, ETag',
+};
+
 export function setCorsHeaders(reply: FastifyReply): void {
-  void reply
-    .header('access-control-allow-origin', '*')
-    .header('access-control-expose-headers', EXPOSED);
+  void reply.headers(CORS_HEADERS);
 }
 
 export async function corsHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {

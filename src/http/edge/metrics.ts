@@ -7,7 +7,7 @@ export interface Metrics {
   latency: Histogram<'method' | 'route'>;
   rateLimited: Counter<'scope'>;
   redisFallback: Gauge;
-  responseCache: Counter<'result'>;
+  responseCache: Counter<'result' | 'path'>;
 }
 
 export function createMetrics(
@@ -40,8 +40,10 @@ export function createMetrics(
   });
   const responseCache = new Counter({
     name: 'clubhouse_response_cache_total',
-    help: 'Public GETs answered from the response cache (hit) or by a query (miss).',
-    labelNames: ['result'] as const,
+    help:
+      'Public GETs answered from the response cache (hit) or by queries (miss); hits are ' +
+      'answered before routing (early) or, when an answer changed meanwhile, by the router.',
+    labelNames: ['result', 'path'] as const,
     registers: [registry],
   });
   new Gauge({

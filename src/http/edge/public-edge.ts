@@ -5,7 +5,7 @@ import { corsHeaders, preflight } from './cors.js';
 import { sendPlainText } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { ResponseCache } from './response-cache.js';
-import { rateLimit } from './rate-limit.js';
+import type { RateLimiter } from './rate-limit.js';
 import { NotFoundError } from '../../domain/errors.js';
 
 /** What the public edge shares across the app: limit counters, metrics, cached answers. */
@@ -13,6 +13,8 @@ export interface Edge {
   counters: Counters;
   metrics: Metrics;
   cache: ResponseCache;
+  /** The public rate limit, shared by the Fastify hook and the fast path. */
+  limiter: RateLimiter;
 }
 
 /** Longest public URL, path and query together; past it the answer is 414. */
@@ -26,9 +28,9 @@ async function capUrlLength(request: FastifyRequest, reply: FastifyReply) {
  * CORS, the public rate limit, ETags and the response cache for every route of the scope it is
  * applied to, its 404s and 429s included.
  */
-export function applyPublicEdge(app: App, edge: Edge, limit: number): void {
+export function applyPublicEdge(app: App, edge: Edge): void {
   app.addHook('onRequest', corsHeaders);
-  app.addHook('onRequest', rateLimit({ ...edge, limit, scope: 'public' }));
+  app.addHook('onRequest', edge.limiter.hook);
   app.addHook('onRequest', capUrlLength);
   app.addHook('onRequest', edge.cache.lookup);
   app.addHook('onSend', edge.cache.store);

@@ -9,10 +9,13 @@ export const PUBLIC_READ_CACHE = 'public, max-age=5, must-revalidate';
 /** The headers a route sets on its answer, which a cached copy must carry again. */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'referrer-policy'];
 
-interface CachedAnswer {
+/** A public answer as it was sent, with what it takes to send it again. */
+export interface CachedAnswer {
   body: Buffer;
   etag: string;
   headers: Record<string, string>;
+  /** The route pattern, for the metrics. */
+  route: string;
   version: number;
   storedAt: number;
 }
@@ -35,7 +38,8 @@ function strongEtag(payload: string | Buffer): string {
   return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names this ETag. */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   return ifNoneMatch
     .split(',')
@@ -54,6 +58,8 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
 
 /** What the public edge hooks in: `lookup` on request, `store` on send. */
 export interface ResponseCache {
+  /** The answer kept for this URL, if it is still current. */
+  peek: (url: string) => CachedAnswer | undefined;
   lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   store: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 }
@@ -83,16 +89,23 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     answers.set(url, answer);
   }
 
+  function peek(url: string): CachedAnswer | undefined {
+    const answer = version.reliable ? answers.get(url) : undefined;
+    return answer !== undefined && fresh(answer) ? answer : undefined;
+  }
+
   return {
+    peek,
+
     async lookup(request, reply) {
       if (request.method !== 'GET') return undefined;
       versionAtStart.set(request, version.current);
-      const answer = version.reliable ? answers.get(request.url) : undefined;
-      if (answer === undefined || !fresh(answer)) {
-        metrics.responseCache.inc({ result: 'miss' });
+      const answer = peek(request.url);
+      if (answer === undefined) {
+        metrics.responseCache.inc({ result: 'miss', path: 'routed' });
         return undefined;
       }
-      metrics.responseCache.inc({ result: 'hit' });
+      metrics.responseCache.inc({ result: 'hit', path: 'routed' });
       fromCache.add(reply);
       void reply.headers(answer.headers).header('etag', answer.etag);
       if (matches(request.headers['if-none-match'], answer.etag)) {
@@ -117,6 +130,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           body,
           etag,
           headers: keptHeaders(reply),
+          route: request.routeOptions.url ?? request.url,
           version: readAt,
           storedAt: options.now(),
         });

@@ -36,7 +36,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
   const db = database.db;
 
   return async function register(app: App): Promise<void> {
-    applyPublicEdge(app, edge, config.rateLimitPerMinute);
+    applyPublicEdge(app, edge);
     // The registration start ignores any body: accept every type, read it only to drain it.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
