@@ -4,6 +4,8 @@ export interface LoadSettings {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** Rounds per measurement, alternating what is compared; see `medianOf`. */
+  rounds: number;
 }
 
 /** One measured run against one URL. */
@@ -67,5 +69,34 @@ export async function runLoad(url: string, settings: LoadSettings): Promise<Load
     p99Ms: percentile(sorted, 0.99),
     unexpected,
     errors: result.errors,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/**
+ * Several rounds against one URL as one result: the median of each figure (the machine's
+ * other work comes and goes between rounds), with every answer and error counted.
+ */
+export function medianOf(rounds: LoadResult[]): LoadResult {
+  const unexpected: Record<string, number> = {};
+  for (const round of rounds) {
+    for (const [status, count] of Object.entries(round.unexpected)) {
+      unexpected[status] = (unexpected[status] ?? 0) + count;
+    }
+  }
+  return {
+    responses: rounds.reduce((sum, round) => sum + round.responses, 0),
+    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+    p50Ms: median(rounds.map((round) => round.p50Ms)),
+    p99Ms: median(rounds.map((round) => round.p99Ms)),
+    unexpected,
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
   };
 }

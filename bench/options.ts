@@ -14,8 +14,10 @@ export interface Sizes {
 
 export interface BenchOptions {
   sizes: Sizes;
-  /** Seconds of measured load per endpoint and server. */
+  /** Seconds of measured load per endpoint, server and round. */
   durationSeconds: number;
+  /** Rounds per endpoint, alternating the two servers; the report gives each figure's median. */
+  rounds: number;
   /** Seconds of unmeasured load before each measurement. */
   warmupSeconds: number;
   connections: number;
@@ -39,7 +41,8 @@ const BOUNDS = {
   teams: { flag: 'teams', env: 'BENCH_TEAMS', fallback: 50, min: 1, max: 100_000 },
   events: { flag: 'events', env: 'BENCH_EVENTS', fallback: 26, min: 2, max: 500 },
   results: { flag: 'results', env: 'BENCH_RESULTS', fallback: 100, min: 1, max: 10_000 },
-  duration: { flag: 'duration', env: 'BENCH_DURATION', fallback: 5, min: 1, max: 600 },
+  duration: { flag: 'duration', env: 'BENCH_DURATION', fallback: 3, min: 1, max: 600 },
+  rounds: { flag: 'rounds', env: 'BENCH_ROUNDS', fallback: 3, min: 1, max: 50 },
   warmup: { flag: 'warmup', env: 'BENCH_WARMUP', fallback: 1, min: 0, max: 60 },
   connections: { flag: 'connections', env: 'BENCH_CONNECTIONS', fallback: 32, min: 1, max: 1000 },
 } satisfies Record<string, Bound>;
@@ -53,7 +56,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --teams N        teams per team league, at most        (BENCH_TEAMS, default 50)
   --events N       events on each league's schedule      (BENCH_EVENTS, default 26)
   --results N      golfers placed per completed event    (BENCH_RESULTS, default 100)
-  --duration S     measured seconds per endpoint         (BENCH_DURATION, default 5)
+  --duration S     measured seconds per endpoint, round  (BENCH_DURATION, default 3)
+  --rounds N       rounds alternating the two servers    (BENCH_ROUNDS, default 3)
   --warmup S       warm-up seconds per endpoint          (BENCH_WARMUP, default 1)
   --connections N  concurrent connections                (BENCH_CONNECTIONS, default 32)
   --out FILE       also write the report as markdown
@@ -94,6 +98,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       results: read('results'),
     },
     durationSeconds: read('duration'),
+    rounds: read('rounds'),
     warmupSeconds: read('warmup'),
     connections: read('connections'),
     databaseUrl: databaseUrl === undefined || databaseUrl === '' ? undefined : databaseUrl,

@@ -111,7 +111,7 @@ export function renderReport(report: Report): string {
     `- Rows: ${count(rows.users)} users, ${count(rows.rosterEntries)} roster entries, ${count(rows.teams)} teams, ${count(rows.events)} events, ${count(rows.results)} standing results`,
     `- Generation: ${seconds(generation.totalMs)} (${phases.join('; ')})`,
     `- Ready: ${ms(ready.readyMs)} ms to open the generated database, migrate, build the app and listen; ${ms(ready.spawnToReadyMs)} ms from fork (with Node and module loading); RSS ${mib(ready.idleRss)} when ready`,
-    `- Load: autocannon, ${count(load.connections)} connections, pipelining 1, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per endpoint and server; each server in its own child process, the load generator in the bench process (on the same machine)`,
+    `- Load: autocannon, ${count(load.connections)} connections, pipelining 1, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per endpoint and server, in ${count(load.rounds)} rounds alternating the two servers (each figure is the median of the rounds); each server in its own child process, the load generator in the bench process (on the same machine)`,
     '- Bare: `node:http` answering the same bytes and headers, fetched once from the service, from memory',
     "- RSS: peak of the server process during the endpoint's load",
     '',

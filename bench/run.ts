@@ -6,7 +6,7 @@ import { createBenchDatabase, openMigrated, type DatabaseSpec } from './database
 import { generate, timed, type Fixture, type Generated, type Phase } from './generate.js';
 import { startChild, type ChildServer } from './ipc.js';
 import type { ProbeInput } from './limiter-probe.js';
-import { runLoad, type LoadSettings } from './load.js';
+import { medianOf, runLoad, type LoadResult, type LoadSettings } from './load.js';
 import { parseOptions, USAGE, type BenchOptions, type Sizes } from './options.js';
 import { renderReport, type EndpointRun, type Report } from './report.js';
 import { captureResponses, type StoredResponse } from './responses.js';
@@ -88,14 +88,24 @@ async function compareEndpoints(
     const runs: EndpointRun[] = [];
     for (const { name, path } of endpoints(fixture)) {
       progress(`load: ${name}`);
-      const service = await clubhouse.sampleRss(() => runLoad(urlOf(clubhouse, path), load));
-      const machine = await bare.sampleRss(() => runLoad(urlOf(bare, path), load));
+      const service: LoadResult[] = [];
+      const machine: LoadResult[] = [];
+      let clubhouseRss = 0;
+      let bareRss = 0;
+      for (let round = 0; round < load.rounds; round += 1) {
+        const served = await clubhouse.sampleRss(() => runLoad(urlOf(clubhouse, path), load));
+        service.push(served.result);
+        clubhouseRss = Math.max(clubhouseRss, served.peakRss);
+        const answered = await bare.sampleRss(() => runLoad(urlOf(bare, path), load));
+        machine.push(answered.result);
+        bareRss = Math.max(bareRss, answered.peakRss);
+      }
       runs.push({
         name,
-        clubhouse: service.result,
-        bare: machine.result,
-        clubhouseRss: service.peakRss,
-        bareRss: machine.peakRss,
+        clubhouse: medianOf(service),
+        bare: medianOf(machine),
+        clubhouseRss,
+        bareRss,
       });
     }
     return runs;
@@ -110,7 +120,13 @@ async function probeLimiter(response: StoredResponse, load: LoadSettings) {
     );
   };
   progress('load: rate limiter probe');
-  return { without: await probe(null), with: await probe(RATE_LIMIT_PER_MINUTE) };
+  const without: LoadResult[] = [];
+  const limited: LoadResult[] = [];
+  for (let round = 0; round < load.rounds; round += 1) {
+    without.push(await probe(null));
+    limited.push(await probe(RATE_LIMIT_PER_MINUTE));
+  }
+  return { without: medianOf(without), with: medianOf(limited) };
 }
 
 async function bench(options: BenchOptions): Promise<Report> {
@@ -121,6 +137,7 @@ async function bench(options: BenchOptions): Promise<Report> {
     const load: LoadSettings = {
       connections: options.connections,
       durationSeconds: options.durationSeconds,
+      rounds: options.rounds,
       warmupSeconds: options.warmupSeconds,
     };
     const input: ClubhouseInput = {

@@ -43,6 +43,8 @@ export class MemoryCounters implements Counters {
   }
 }
 
+const PROBE_INTERVAL_MS = 1000;
+
 // INCR and the expiry in one atomic step, so no key outlives its window.
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
@@ -68,6 +70,8 @@ export class SharedCounters implements Counters {
   private readonly redis: Redis;
   private readonly local = new MemoryCounters();
   private fallingBack = false;
+  private probing = false;
+  private lastProbe = 0;
 
   constructor(
     url: string,
@@ -106,22 +110,42 @@ export class SharedCounters implements Counters {
   private fallBack(error: Error): void {
     if (this.fallingBack) return;
     this.fallingBack = true;
+    this.lastProbe = Date.now();
     this.events.onFallback(error);
   }
 
+  /**
+   * While falling back, requests never wait on Redis: at most once a second one of them
+   * asks Redis, in the background, whether it answers again.
+   */
+  private probe(): void {
+    if (this.probing || Date.now() - this.lastProbe < PROBE_INTERVAL_MS) return;
+    if (this.redis.status !== 'ready') return;
+    this.probing = true;
+    this.lastProbe = Date.now();
+    this.redis.ping().then(
+      () => {
+        this.probing = false;
+        if (!this.fallingBack) return;
+        this.fallingBack = false;
+        this.events.onRecovered();
+      },
+      () => {
+        this.probing = false;
+      },
+    );
+  }
+
   async hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
-    if (this.redis.status !== 'ready') {
-      this.fallBack(new Error(`redis is ${this.redis.status}`));
+    if (this.fallingBack || this.redis.status !== 'ready') {
+      if (this.fallingBack) this.probe();
+      else this.fallBack(new Error(`redis is ${this.redis.status}`));
       return this.local.hit(key, windowMs, now);
     }
     const { start, resetMs } = windowOf(windowMs, now);
     try {
       const redis = this.redis as Redis & HitCommand;
       const count = await redis.clubhouseHit(`clubhouse:rl:${key}:${start}`, windowMs + 1000);
-      if (this.fallingBack) {
-        this.fallingBack = false;
-        this.events.onRecovered();
-      }
       return { count, resetMs };
     } catch (error) {
       this.fallBack(error instanceof Error ? error : new Error(String(error)));
