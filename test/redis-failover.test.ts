@@ -122,13 +122,21 @@ class RedisServer {
     const child = this.child;
     if (child === undefined || !this.running()) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGCONT');
     child.kill('SIGKILL');
     await exited;
   }
 
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: connected, but not answering. */
+  freeze(frozen: boolean): void {
+    this.child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+  }
+
   /** For a test process that ends abruptly: no redis-server is left behind. */
   killNow(): void {
-    if (this.running()) this.child?.kill('SIGKILL');
+    if (!this.running()) return;
+    this.child?.kill('SIGCONT');
+    this.child?.kill('SIGKILL');
   }
 }
 
@@ -332,5 +340,47 @@ void describe('rate limits survive Redis going away and coming back', { skip: re
       assert.equal(instance.logs.count(WARN, FALLBACK_LOG), 1, 'no new warning once back');
       assert.equal(instance.logs.count(INFO, RECOVERED_LOG), 1, 'recovery is logged once');
     }
+  });
+
+  void test('a Redis that stops answering costs one request a short wait, and none after it', async () => {
+    const [first, second] = pair();
+    await roomInWindow(10_000);
+    server().freeze(true);
+    try {
+      // The first request on each app waits for Redis's command timeout (250 ms), no more.
+      for (const instance of [first, second]) {
+        assert.equal(await request(instance, freshClient()), 404);
+      }
+      for (let index = 0; index < 20; index += 1) {
+        const client = freshClient();
+        for (const instance of [first, second]) {
+          const started = performance.now();
+          assert.equal(await request(instance, client), 404);
+          const elapsed = performance.now() - started;
+          assert.ok(elapsed < 100, `request ${index} waited ${Math.round(elapsed)} ms on Redis`);
+        }
+        await sleep(50);
+      }
+      for (const instance of [first, second]) {
+        assert.equal(await fallbackGauge(instance), 1);
+        assert.equal(instance.logs.count(WARN, FALLBACK_LOG), 2, 'one warning for this outage');
+      }
+    } finally {
+      server().freeze(false);
+    }
+
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const client = freshClient();
+      await request(first, client);
+      await request(second, client);
+      const gauges = [await fallbackGauge(first), await fallbackGauge(second)];
+      const logged = [first, second].map((instance) => instance.logs.count(INFO, RECOVERED_LOG));
+      if (gauges.every((gauge) => gauge === 0) && logged.every((count) => count === 2)) break;
+      assert.ok(Date.now() < deadline, `not recovered within 10 s: gauges ${gauges.join(', ')}`);
+      await sleep(100);
+    }
+    await roomInWindow(5000);
+    assert.deepEqual(await alternate(LIMIT + 1), [...Array<number>(LIMIT).fill(404), 429]);
   });
 });
