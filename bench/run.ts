@@ -5,7 +5,6 @@ import type { BareInput } from './bare-server.js';
 import { createBenchDatabase, openMigrated, type DatabaseSpec } from './database.js';
 import { generate, timed, type Fixture, type Generated, type Phase } from './generate.js';
 import { startChild, type ChildServer } from './ipc.js';
-import type { ProbeInput } from './limiter-probe.js';
 import { medianOf, runLoad, type LoadResult, type LoadSettings } from './load.js';
 import { parseOptions, USAGE, type BenchOptions, type Sizes } from './options.js';
 import { renderReport, type EndpointRun, type Report } from './report.js';
@@ -113,9 +112,12 @@ async function compareEndpoints(
 }
 
 async function probeLimiter(response: StoredResponse, load: LoadSettings) {
-  const probe = (limitPerMinute: number | null) => {
-    const input: ProbeInput = { responses: [response], limitPerMinute };
-    return withChild('./limiter-probe.ts', input, (server) =>
+  const probe = (limitPerMinute: number | undefined) => {
+    const input: BareInput =
+      limitPerMinute === undefined
+        ? { responses: [response] }
+        : { responses: [response], limitPerMinute };
+    return withChild('./bare-server.ts', input, (server) =>
       runLoad(urlOf(server, response.path), load),
     );
   };
@@ -123,7 +125,7 @@ async function probeLimiter(response: StoredResponse, load: LoadSettings) {
   const without: LoadResult[] = [];
   const limited: LoadResult[] = [];
   for (let round = 0; round < load.rounds; round += 1) {
-    without.push(await probe(null));
+    without.push(await probe(undefined));
     limited.push(await probe(RATE_LIMIT_PER_MINUTE));
   }
   return { without: medianOf(without), with: medianOf(limited) };
