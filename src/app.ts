@@ -29,6 +29,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Public answers are reused for at most this long, and only while no write commits. */
 const RESPONSE_CACHE_TTL_MS = 1000;
 const RESPONSE_CACHE_ENTRIES = 10_000;
+const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Invite tokens are path identifiers that must never reach the logs. */
 export function redactUrl(url: string): string {
@@ -60,6 +61,7 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
     now: () => context.now().getTime(),
     ttlMs: RESPONSE_CACHE_TTL_MS,
     maxEntries: RESPONSE_CACHE_ENTRIES,
+    maxBytes: RESPONSE_CACHE_BYTES,
     metrics,
   });
   const limiter = createRateLimiter({

@@ -150,6 +150,49 @@ describeOnDatabases('the response cache', (harness) => {
     assert.ok(h.database.version.current > version);
   });
 
+  void test('a data-modifying CTE counts as a write; a plain read does not', async () => {
+    const h = harness();
+    const org = await h.org();
+    const league = await h.league(org);
+    const version = h.database.version.current;
+    await h.database.db
+      .selectFrom('event_series')
+      .select('id')
+      .where('id', '=', league.id)
+      .execute();
+    assert.equal(h.database.version.current, version);
+    await h.database.db
+      .with('renamed', (db) =>
+        db
+          .updateTable('event_series')
+          .set({ name: 'Via CTE' })
+          .where('id', '=', league.id)
+          .returning('id'),
+      )
+      .selectFrom('renamed')
+      .select('id')
+      .execute();
+    assert.ok(h.database.version.current > version);
+  });
+
+  void test('a 304 computed on a miss has no body and no Content-Length', async () => {
+    const h = harness();
+    const org = await h.org();
+    const league = await h.league(org);
+    const url = `${PUBLIC}/orgs/${org.slug}/event-series/${league.slug}`;
+    const first = await h.inject({ url });
+    // A write drops the kept answer, so the conditional read below is computed again.
+    await h.league(org);
+    const conditional = await h.inject({
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    assert.equal(conditional.statusCode, 304);
+    assert.equal(conditional.body, '');
+    assert.equal(conditional.headers['content-length'], undefined);
+    assert.equal(conditional.headers.etag, first.headers.etag);
+  });
+
   void test('answers are recomputed once the clock has moved a second on', async () => {
     const h = harness();
     const org = await h.org();

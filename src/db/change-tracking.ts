@@ -23,10 +23,14 @@ export interface ChangePublisher {
   delivered(ticket: string): Promise<void>;
 }
 
+/** Anything but a plain read counts as a write: a spurious one only costs kept answers. */
 function isWrite(query: CompiledQuery): boolean {
-  const kind = query.query.kind;
-  if (kind === 'SelectQueryNode') return false;
-  return !(kind === 'RawNode' && /^\s*select\b/i.test(query.sql));
+  const node = query.query;
+  if (node.kind === 'SelectQueryNode') {
+    // A data-modifying CTE (`with x as (update …) select …`) writes.
+    return (node.with?.expressions ?? []).some((cte) => cte.expression.kind !== 'SelectQueryNode');
+  }
+  return !(node.kind === 'RawNode' && /^\s*select\b[^;]*$/i.test(query.sql));
 }
 
 class TrackedConnection implements DatabaseConnection {
@@ -77,15 +81,29 @@ class TrackingDriver implements Driver {
     if (ticket !== undefined) await this.publisher?.delivered(ticket);
   }
 
+  /**
+   * After a write that committed on its own: this process knows at once; the others are
+   * told. The write stands whatever happens to the announcement, so a failure to announce
+   * is not the write's failure: other instances then keep their answers for one second
+   * at most, the life of a kept answer.
+   */
+  private async autocommitted(connection: DatabaseConnection): Promise<void> {
+    this.version.bump();
+    try {
+      const ticket = await this.announce(connection);
+      if (ticket !== undefined) await this.publisher?.delivered(ticket);
+    } catch {
+      return;
+    }
+  }
+
   async init(): Promise<void> {
     await this.inner.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await this.inner.acquireConnection();
-    return new TrackedConnection(inner, async (connection) =>
-      this.committed(await this.announce(connection)),
-    );
+    return new TrackedConnection(inner, (connection) => this.autocommitted(connection));
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {

@@ -31,6 +31,8 @@ export interface ResponseCacheOptions {
    */
   ttlMs: number;
   maxEntries: number;
+  /** Bytes of kept bodies at most, whatever the number of entries. */
+  maxBytes: number;
   metrics: Metrics;
 }
 
@@ -81,17 +83,36 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return answer.version === version.current && age >= 0 && age < options.ttlMs;
   }
 
+  let keptBytes = 0;
+
+  function drop(url: string, answer: CachedAnswer): void {
+    answers.delete(url);
+    keptBytes -= answer.body.length;
+  }
+
+  /** Keeps an answer as the newest; the oldest go first when a cap would be passed. */
   function keep(url: string, answer: CachedAnswer): void {
-    if (answers.size >= options.maxEntries && !answers.has(url)) {
-      const oldest = answers.keys().next();
-      if (oldest.done !== true) answers.delete(oldest.value);
+    const previous = answers.get(url);
+    if (previous !== undefined) drop(url, previous);
+    if (answer.body.length > options.maxBytes) return;
+    for (const [oldestUrl, oldest] of answers) {
+      const full =
+        answers.size >= options.maxEntries || keptBytes + answer.body.length > options.maxBytes;
+      if (!full) break;
+      drop(oldestUrl, oldest);
     }
     answers.set(url, answer);
+    keptBytes += answer.body.length;
   }
 
   function peek(url: string): CachedAnswer | undefined {
-    const answer = version.reliable ? answers.get(url) : undefined;
-    return answer !== undefined && fresh(answer) ? answer : undefined;
+    const answer = answers.get(url);
+    if (answer === undefined) return undefined;
+    if (!fresh(answer)) {
+      drop(url, answer);
+      return undefined;
+    }
+    return version.reliable ? answer : undefined;
   }
 
   return {
@@ -136,8 +157,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         });
       }
       if (matches(request.headers['if-none-match'], etag)) {
+        // No body, and so no Content-Length (a 304 must not claim one of 0).
         void reply.code(304).removeHeader('content-type').removeHeader('content-length');
-        return '';
+        return null;
       }
       return body;
     },
