@@ -79,14 +79,12 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
  */
 function logRequest(
   app: App,
-  enabled: boolean,
   method: string,
   url: string,
   remoteAddress: string,
   statusCode: number,
   responseTime: number,
 ): void {
-  if (!enabled) return;
   app.log.debug(
     { req: { method, url: redactUrl(url), remoteAddress }, res: { statusCode }, responseTime },
     'request completed',
@@ -159,7 +157,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     clientIp: (request) =>
       trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust),
     onAnswered: (request, ip, status, elapsedMs) => {
-      logRequest(app, accessLog, 'GET', request.url ?? '', ip, status, elapsedMs);
+      if (accessLog) logRequest(app, 'GET', request.url ?? '', ip, status, elapsedMs);
     },
   });
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -167,15 +165,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
-    logRequest(
-      app,
-      accessLog,
-      request.method,
-      request.url,
-      request.ip,
-      reply.statusCode,
-      reply.elapsedTime,
-    );
+    if (accessLog) {
+      logRequest(app, request.method, request.url, request.ip, reply.statusCode, reply.elapsedTime);
+    }
     const route = request.routeOptions.url ?? 'unmatched';
     edge.metrics.requests.inc({ method: request.method, route, status: reply.statusCode });
     edge.metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);

@@ -9,7 +9,7 @@ export interface SeasonSpan {
  * latest that has started, else the first to come. Null when there are no seasons.
  */
 export function currentSeasonId(seasons: readonly SeasonSpan[], today: string): number | null {
-  const containing = seasons.find((season) => season.startDate <= today && today <= season.endDate);
+  const containing = seasonContaining(seasons, today);
   if (containing !== undefined) return containing.id;
   const started = seasons
     .filter((season) => season.startDate <= today)

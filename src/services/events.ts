@@ -22,7 +22,6 @@ import {
   refreshLeagueSchedule,
   replaceEventTags,
   tagsOfEvents,
-  totalPlayers,
   updateEvent,
   type FieldPlayer,
   type ListedEvent,
@@ -115,11 +114,12 @@ async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: stri
 /** One public event, with its league when that league is public. */
 export async function getPublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
   const { org, event } = await requirePublicEvent(db, orgSlug, eventSlug);
-  const [tags, players, league] = await Promise.all([
+  const [tags, league] = await Promise.all([
     tagsOfEvents(db, [event.id]),
-    totalPlayers(db, event),
     event.event_series_id === null ? undefined : findLeagueById(db, org.id, event.event_series_id),
   ]);
+  // A league night's field is the league's live roster; other events count their own entries.
+  const players = league?.member_count ?? event.entry_count;
   const view = eventView(event, tags.get(event.id) ?? [], players);
   if (league === undefined || !isPublicLeagueStatus(league.status)) return view;
   return { ...view, eventSeries: { id: league.id, slug: league.slug, name: league.name } };

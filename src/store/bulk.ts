@@ -19,7 +19,7 @@ import { lockLeague } from './leagues.js';
  */
 
 /** Rows per INSERT: a few thousand keeps each statement well under PostgreSQL's 65,535 bind parameters. */
-export const BULK_BATCH_ROWS = 5000;
+const BULK_BATCH_ROWS = 5000;
 
 function* batches<T>(rows: readonly T[]): Generator<T[]> {
   for (let start = 0; start < rows.length; start += BULK_BATCH_ROWS) {
@@ -103,13 +103,16 @@ export async function registerTeamsBulk(
     }
     const ids: number[] = [];
     const entries: Insertable<RosterEntriesTable>[] = [];
+    const terms = feeTerms(league);
+    const leadFee = golferFeeCents(terms, false);
+    const memberFee = golferFeeCents(terms, true);
     for (const team of teams) {
       const teamId = teamIds.get(team.name);
       if (teamId === undefined) throw new Error(`team "${team.name}" was not stored`);
       ids.push(teamId);
       for (const [place, userId] of team.userIds.entries()) {
         const buysEntry = place === 0 && league.fee_per_entry;
-        const fee = golferFeeCents(feeTerms(league), place > 0);
+        const fee = place > 0 ? memberFee : leadFee;
         entries.push(activeEntry(league, userId, teamId, buysEntry, fee));
       }
     }

@@ -3,7 +3,7 @@ import { ConflictError } from '../domain/errors.js';
 const UNIQUE_VIOLATION = '23505';
 
 /** Whether a database error is a unique-constraint violation (PostgreSQL and PGlite alike). */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   return (
     typeof error === 'object' &&
     error !== null &&

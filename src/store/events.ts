@@ -179,17 +179,6 @@ export async function oldestEventYear(
   return row?.local_year ?? null;
 }
 
-/** Field size of one event: the league's live roster for a league night, else own entries. */
-export async function totalPlayers(db: Executor, event: Event): Promise<number> {
-  if (event.event_series_id === null) return event.entry_count;
-  const league = await db
-    .selectFrom('event_series')
-    .select('member_count')
-    .where('id', '=', event.event_series_id)
-    .executeTakeFirstOrThrow();
-  return league.member_count;
-}
-
 /**
  * Recomputes a league's schedule-derived columns from its public linked events. Callers lock
  * the league row first, so concurrent event writes cannot leave a stale count.

@@ -47,7 +47,11 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
     app.addHook('onRequest', bearerGuard(adminToken));
     const limit = context.config.adminRateLimitPerMinute;
     if (limit > 0) {
-      app.addHook('onRequest', createRateLimiter({ ...edge, limit, scope: 'admin' }).hook);
+      app.addHook(
+        'onRequest',
+        createRateLimiter({ counters: edge.counters, metrics: edge.metrics, limit, scope: 'admin' })
+          .hook,
+      );
     }
     app.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],

@@ -11,6 +11,11 @@ export async function sendPlainText(reply: FastifyReply, status: number, message
   return reply.code(status).type(PLAIN_TEXT).send(message);
 }
 
+/** The one 404: the same plain-text body whatever was not found. */
+export async function sendNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  return sendPlainText(reply, 404, new NotFoundError().message);
+}
+
 function validationFailure(error: FastifyError, reply: FastifyReply) {
   const errors = (error.validation ?? []) as ErrorObject[];
   switch (error.validationContext) {
@@ -18,7 +23,7 @@ function validationFailure(error: FastifyError, reply: FastifyReply) {
       return reply.code(422).send({ errors: errorsMap(errors) });
     case 'params':
       // A malformed path id names nothing, like an unknown one.
-      return sendPlainText(reply, 404, new NotFoundError().message);
+      return sendNotFound(reply.request, reply);
     default: {
       const first = errors[0];
       const detail = first === undefined ? 'is invalid' : `${fieldOf(first)} ${messageOf(first)}`;
@@ -39,9 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendPlainText(reply, 500, 'Internal Server Error');
   });
 
-  app.setNotFoundHandler(async (_request, reply) =>
-    sendPlainText(reply, 404, new NotFoundError().message),
-  );
+  app.setNotFoundHandler(sendNotFound);
 }
 
 /** Fastify's own client errors (bad JSON, body too large, unsupported type) in plain words. */
@@ -66,9 +69,9 @@ function clientMessage(error: FastifyError): string {
  */
 export function frameworkErrors(
   _error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ) {
   setCorsHeaders(reply);
-  void sendPlainText(reply, 404, new NotFoundError().message);
+  void sendNotFound(request, reply);
 }

@@ -2,11 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
 import type { Counters } from './counters.js';
 import { corsHeaders, preflight } from './cors.js';
-import { sendPlainText } from './errors.js';
+import { sendNotFound, sendPlainText } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { ResponseCache } from './response-cache.js';
 import type { RateLimiter } from './rate-limit.js';
-import { NotFoundError } from '../../domain/errors.js';
 
 /** What the public edge shares across the app: limit counters, metrics, cached answers. */
 export interface Edge {
@@ -35,7 +34,5 @@ export function applyPublicEdge(app: App, edge: Edge): void {
   app.addHook('onRequest', edge.cache.lookup);
   app.addHook('onSend', edge.cache.store);
   app.options('*', preflight);
-  app.setNotFoundHandler(async (_request, reply) =>
-    sendPlainText(reply, 404, new NotFoundError().message),
-  );
+  app.setNotFoundHandler(sendNotFound);
 }

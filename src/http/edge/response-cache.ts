@@ -4,7 +4,7 @@ import type { DataVersion } from '../../db/data-version.js';
 import type { Metrics } from './metrics.js';
 
 /** Public reads may be cached briefly and must then be revalidated with their ETag. */
-export const PUBLIC_READ_CACHE = 'public, max-age=5, must-revalidate';
+const PUBLIC_READ_CACHE = 'public, max-age=5, must-revalidate';
 
 /** The headers a route sets on its answer, which a cached copy must carry again. */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'referrer-policy'];
