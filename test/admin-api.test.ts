@@ -6,35 +6,25 @@ import type { League, Org, User } from '../src/db/schema.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
+  NO_LIMITS,
   PUBLIC,
   describeOnDatabases,
   unique,
   type Harness,
 } from './support/harness.js';
 import { assertInvalid, assertPlainText } from './support/assertions.js';
+import type {
+  AdminOrg,
+  AdminUser,
+  Registration as RegistrationAnswer,
+  TeamSummary,
+} from './support/api-types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
 
 const STOCK_CREST = '/media/stock/crest.svg';
-
-/** These suites make many calls from one address; rate limits are tested elsewhere. */
-const NO_LIMITS = { rateLimitPerMinute: 1_000_000_000, adminRateLimitPerMinute: 0 };
-
-interface AdminOrg {
-  id: number;
-  slug: string;
-  name: string;
-  timezone: string;
-}
-
-interface AdminUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
 
 interface AdminLeague {
   id: number;
@@ -64,28 +54,6 @@ type PublicLeague = Record<string, unknown> & {
   memberCount: number;
   seriesImageUrl: string;
 };
-
-interface TeamSummary {
-  id: number;
-  name: string;
-  memberNames: string[];
-  entrySize: number;
-  seatsFilled: number;
-  seatsRemaining: number;
-  complete: boolean;
-}
-
-interface RegistrationAnswer {
-  entry: {
-    id: number;
-    userId: number;
-    teamId: number | null;
-    feeCents: number;
-    paidEntry: boolean;
-  };
-  teamId: number | null;
-  invites: { email: string; token: string | null }[];
-}
 
 interface InviteResolution {
   email: string;

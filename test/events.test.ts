@@ -5,33 +5,18 @@ import type { League, Org, User } from '../src/db/schema.js';
 import {
   ADMIN,
   DEFAULT_NOW,
+  NO_LIMITS,
   PUBLIC,
   describeOnDatabases,
   unique,
   type Harness,
 } from './support/harness.js';
 import { assertInvalid, assertPlainText } from './support/assertions.js';
+import type { AdminEvent, EventField as Field } from './support/api-types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
-
-/** These suites make many calls from one address; rate limits are tested elsewhere. */
-const NO_LIMITS = { rateLimitPerMinute: 1_000_000_000, adminRateLimitPerMinute: 0 };
-
-interface AdminEvent {
-  id: number;
-  slug: string;
-  title: string;
-  eventType: string;
-  status: string;
-  startDate: string;
-  endDate: string | null;
-  localDate: string;
-  tags: string[];
-  eventSeriesId: number | null;
-  entryCount: number;
-}
 
 interface EventItem {
   id: number;
@@ -55,15 +40,7 @@ interface EventList {
   events: EventItem[];
 }
 
-interface FieldPlayer {
-  name: string;
-  teamName: string | null;
-}
-
-interface Field {
-  count: number;
-  players: FieldPlayer[];
-}
+type FieldPlayer = Field['players'][number];
 
 interface PublicLeague {
   id: number;

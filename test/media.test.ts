@@ -6,6 +6,7 @@ import type { League, Org } from '../src/db/schema.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
+  NO_LIMITS,
   PUBLIC,
   describeOnDatabases,
   type Harness,
@@ -15,9 +16,6 @@ import { assertPlainText } from './support/assertions.js';
 const STOCK_CREST = '/media/stock/crest.svg';
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const CREST_PATH = /^\/media\/crests\/[0-9a-f]{64}\.(png|jpg|webp)$/;
-
-/** These suites make many calls from one address; rate limits are tested elsewhere. */
-const NO_LIMITS = { rateLimitPerMinute: 1_000_000_000, adminRateLimitPerMinute: 0 };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

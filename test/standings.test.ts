@@ -2,63 +2,29 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Org, User } from '../src/db/schema.js';
-import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
+import {
+  ADMIN,
+  NO_LIMITS,
+  PUBLIC,
+  describeOnDatabases,
+  unique,
+  type Harness,
+} from './support/harness.js';
 import { PLAIN_TEXT, assertInvalid, assertPlainText } from './support/assertions.js';
+import type {
+  CompetitorStandings as Competitor,
+  StandingRow as Row,
+  StandingSeason as Season,
+  StoredResults,
+} from './support/api-types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
 
-/** These suites make many calls from one address; rate limits are tested elsewhere. */
-const NO_LIMITS = { rateLimitPerMinute: 1_000_000_000, adminRateLimitPerMinute: 0 };
-
-interface Season {
-  id: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-  current: boolean;
-}
-
-interface Row {
-  rank: number;
-  tied: boolean;
-  competitorId: number;
-  name: string;
-  points: number;
-  events: number;
-}
-
 interface Standings {
   standingSeries: { id: number; name: string; scope: string; seasons: Season[] } | null;
   table: { seriesId: number; seriesName: string; rows: Row[] } | null;
-}
-
-interface Contribution {
-  eventId: number;
-  slug: string;
-  title: string;
-  date: string;
-  position: number | null;
-  points: number;
-}
-
-interface Competitor {
-  competitorId: number;
-  name: string;
-  seriesId: number;
-  seasonId: number | null;
-  rank: number | null;
-  tied: boolean;
-  points: number;
-  events: number;
-  contributions: Contribution[];
-}
-
-interface StoredResults {
-  eventId: number;
-  seasonId: number | null;
-  results: { competitorId: number; name: string; position: number | null; points: number }[];
 }
 
 interface AdminEvent {

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { League, Org, User } from '../src/db/schema.js';
 import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
 import { PLAIN_TEXT, assertPlainText } from './support/assertions.js';
+import type { InviteResolution, TeamSummary } from './support/api-types.js';
 
 const TEAM_FIELDS = [
   'complete',
@@ -14,25 +15,6 @@ const TEAM_FIELDS = [
   'seatsFilled',
   'seatsRemaining',
 ];
-
-interface TeamSummary {
-  id: number;
-  name: string;
-  memberNames: string[];
-  entrySize: number;
-  seatsFilled: number;
-  seatsRemaining: number;
-  complete: boolean;
-}
-
-interface InviteResolution {
-  eventSeries: { id: number; slug: string; name: string; orgSlug: string; orgName: string };
-  team?: TeamSummary;
-  inviter: { firstName: string; lastName: string };
-  email: string;
-  feeCents: number;
-  accepted: boolean;
-}
 
 interface AdminRegistration {
   entry: { id: number; userId: number; teamId: number | null; feeCents: number };
@@ -499,7 +481,7 @@ describeOnDatabases('public teams and partner invites', (harness) => {
     for (const key of ['userId', 'inviterId', 'user_id', 'inviter_user_id', 'token']) {
       assert.ok(!response.body.includes(`"${key}"`), `no ${key}`);
     }
-    assertInviteShape(body as unknown as Record<string, unknown>);
+    assertInviteShape(body);
   });
 
   void test('feeCents is the full fee on a per-golfer league', async () => {

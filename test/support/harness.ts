@@ -18,6 +18,12 @@ export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const PUBLIC = '/api/public/v1';
 export const ADMIN = '/admin/v1';
 
+/** For suites that make many calls from one address; rate limits are tested elsewhere. */
+export const NO_LIMITS = {
+  rateLimitPerMinute: 1_000_000_000,
+  adminRateLimitPerMinute: 0,
+} satisfies Partial<Config>;
+
 /**
  * A configuration as the environment would give it, with test settings on top. Limits are
  * raised so that only the suites about limits meet them.
