@@ -22,7 +22,7 @@ export async function openMigrated(spec: DatabaseSpec): Promise<DatabaseHandle> 
       ? await openPGlite({ dataDir: spec.dataDir })
       : openPostgres({ url: spec.url, schema: spec.schema });
   try {
-    await migrateToLatest(database.db, spec.kind === 'postgres' ? spec.schema : undefined);
+    await migrateToLatest(database.db, database.schema);
   } catch (error) {
     await database.close();
     throw error;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import type { Org } from '../src/db/schema.js';
@@ -16,6 +17,9 @@ import {
   unique,
 } from './support/harness.js';
 import { openPostgresInstances } from './support/databases.js';
+
+/** How long another instance may take to hear of a change (about a second is expected). */
+const HEARD_WITHIN_MS = 5000;
 
 interface LeagueAnswer {
   name: string;
@@ -264,11 +268,12 @@ void describe('two instances on one PostgreSQL', { skip: postgresSkip }, () => {
     for (const database of databases) await database.close();
   });
 
-  void test('an edit through one instance is seen by the next read on the other, every time', async () => {
+  void test('an edit through one instance is seen by the other once it hears of it', async () => {
     const [writer, reader] = apps;
     assert.ok(writer !== undefined && reader !== undefined);
     // Over real sockets, as a load balancer would send them: the reader hears of the edit
-    // through its own connection to PostgreSQL, not through anything in this process.
+    // through its own connection to PostgreSQL, not through anything in this process. Its
+    // clock stands still, so a kept answer never expires: only what it hears drops it.
     const writerBase = await listenOn(writer);
     const readerBase = await listenOn(reader);
     const leagues = await fetch(`${readerBase}${PUBLIC}/orgs/${org.slug}/event-series`);
@@ -281,7 +286,7 @@ void describe('two instances on one PostgreSQL', { skip: postgresSkip }, () => {
       return ((await response.json()) as LeagueAnswer).name;
     };
     const hitsBefore = await cacheCount(reader, 'hit');
-    for (let round = 1; round <= 25; round += 1) {
+    for (let round = 1; round <= 5; round += 1) {
       // Read twice, so the reader holds the answer in its cache before the edit.
       await readName();
       await readName();
@@ -292,8 +297,36 @@ void describe('two instances on one PostgreSQL', { skip: postgresSkip }, () => {
         body: JSON.stringify({ name }),
       });
       assert.equal(edit.status, 200);
-      assert.equal(await readName(), name, `round ${round}`);
+      const deadline = Date.now() + HEARD_WITHIN_MS;
+      let seen = await readName();
+      while (seen !== name && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await readName();
+      }
+      assert.equal(seen, name, `round ${round}`);
     }
-    assert.ok((await cacheCount(reader, 'hit')) >= hitsBefore + 25, 'the reader used its cache');
+    assert.ok((await cacheCount(reader, 'hit')) >= hitsBefore + 5, 'the reader used its cache');
+  });
+
+  void test('a write by another process, however made, reaches both instances', async () => {
+    // As the CLI, a migration or an operator's psql would write: no instance is involved.
+    const schema = databases[0]?.schema ?? '';
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const before = databases.map((database) => database.version.current);
+      await client.query(`update ${schema}.event_series set name = 'By hand' where org_id = $1`, [
+        org.id,
+      ]);
+      for (const [index, database] of databases.entries()) {
+        const deadline = Date.now() + HEARD_WITHIN_MS;
+        while (database.version.current === before[index] && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        assert.ok(database.version.current > (before[index] ?? 0), `instance ${index + 1}`);
+      }
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -1,39 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type DatabaseConnection } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { ChangePublisher } from './change-tracking.js';
+import { CHANGE_CHANNEL, announcesChangeIn } from './change-announcements.js';
 import type { DataVersion } from './data-version.js';
 
-const CHANNEL = 'clubhouse_changes';
-/** Where each instance confirms that it heard another's announcement. */
-const ACK_CHANNEL = 'clubhouse_change_acks';
-/** How the listening connections name themselves, so that a writer can count them. */
-const APPLICATION_NAME = 'clubhouse-change-feed';
 const RECONNECT_MS = 1000;
-const DELIVERY_WAIT_MS = 1000;
+const PROBE_WAIT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 5000;
 
 /**
- * Changes shared between processes through PostgreSQL LISTEN/NOTIFY: each committed write
- * is announced on one channel, and every announcement heard moves the local version. While
- * the listening connection is down the version is unreliable (changes could go unheard),
- * so nothing derived from it may be reused until it listens again.
+ * Moves the version once for every change the database announces for `schema`.
+ *
+ * A change this process commits is heard by the pooled connection that made it, which
+ * listens too: PostgreSQL hands a session its own notifications before its COMMIT (or
+ * autocommitted statement) returns, so the version has moved by the time the write
+ * resolves. Changes of other processes are heard on a connection of the feed's own (the
+ * pool's come and go), which leaves this process's own to their connections. While that
+ * connection is down the version is unreliable (changes could go unheard), so nothing
+ * derived from it may be reused until it listens again; it reconnects by itself. Each
+ * connection runs its queries one after another, never two at once.
  */
-export class PostgresChangeFeed implements ChangePublisher {
+export class PostgresChangeFeed {
   private client: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private closed = false;
-  private readonly instance = randomUUID();
-  private sequence = 0;
-  private readonly waiting = new Map<string, (heard: boolean) => void>();
-  /** Own announcements heard before anyone waited for them. */
-  private readonly heard = new Set<string>();
-  /** Confirmations from other instances, by own announcement. */
-  private readonly acks = new Map<string, number>();
-  private readonly ackWaiters = new Map<string, { needed: number; release: () => void }>();
+  /** Server processes of this process's pooled connections. */
+  private readonly ownBackends = new Set<number>();
 
   constructor(
     private readonly clientConfig: pg.ClientConfig,
+    private readonly schema: string,
     private readonly version: DataVersion,
   ) {
     void this.connect();
@@ -44,37 +40,25 @@ export class PostgresChangeFeed implements ChangePublisher {
       ...this.clientConfig,
       keepAlive: true,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      application_name: APPLICATION_NAME,
     });
+    // Reliable only once it has heard something: a LISTEN through a transaction-mode
+    // pooler, for one, succeeds and then hears nothing.
+    const probe = `probe ${randomUUID()}`;
+    let heardProbe: () => void = () => undefined;
+    const probeHeard = new Promise<true>((resolve) => (heardProbe = () => resolve(true)));
     client.on('notification', (message) => {
-      const ticket = message.payload ?? '';
-      if (message.channel === ACK_CHANNEL) {
-        this.acknowledged(ticket);
-        return;
-      }
-      this.version.bump();
-      const release = this.waiting.get(ticket);
-      if (release !== undefined) release(true);
-      else if (ticket.startsWith(this.instance)) this.hear(ticket);
-      // Another instance's change: confirmed once this one has dropped what it kept.
-      else client.query('select pg_notify($1, $2)', [ACK_CHANNEL, ticket]).catch(() => undefined);
+      if (message.payload === probe) heardProbe();
+      else if (this.ownBackends.has(message.processId)) return;
+      else if (announcesChangeIn(this.schema, message.payload)) this.version.bump();
     });
-    client.on('error', () => {
-      this.lost(client);
-    });
-    client.on('end', () => {
-      this.lost(client);
-    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      await client.query(`listen ${ACK_CHANNEL}`);
-      // Trusted only once it has heard something: a LISTEN through a transaction-mode
-      // pooler, for one, succeeds and then hears nothing.
-      const ticket = this.nextTicket();
-      const heard = this.heardWithin(ticket, DELIVERY_WAIT_MS);
-      await client.query('select pg_notify($1, $2)', [CHANNEL, ticket]);
-      if (!(await heard)) throw new Error('the change feed hears nothing');
+      await client.query(`listen ${CHANGE_CHANNEL}`);
+      await client.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, probe]);
+      const heard = await Promise.race([probeHeard, sleep(PROBE_WAIT_MS, false, { ref: false })]);
+      if (!heard) throw new Error('the change feed hears nothing');
     } catch {
       this.lost(client);
       return;
@@ -87,25 +71,19 @@ export class PostgresChangeFeed implements ChangePublisher {
     this.version.setReliable(true);
   }
 
-  private nextTicket(): string {
-    this.sequence += 1;
-    return `${this.instance}:${this.sequence}`;
-  }
-
-  /** Resolves true once `ticket` is heard, false after `waitMs`. */
-  private async heardWithin(ticket: string, waitMs: number): Promise<boolean> {
-    if (this.heard.delete(ticket)) return true;
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(ticket);
-        resolve(false);
-      }, waitMs);
-      this.waiting.set(ticket, (heard) => {
-        clearTimeout(timer);
-        this.waiting.delete(ticket);
-        resolve(heard);
-      });
+  /** Makes a new pooled connection hear the changes it commits itself. */
+  async watch(client: pg.ClientBase): Promise<void> {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const pid = rows[0]?.pid;
+    if (pid === undefined) throw new Error('the server named no backend process');
+    this.ownBackends.add(pid);
+    client.on('end', () => this.ownBackends.delete(pid));
+    client.on('notification', (message) => {
+      if (message.processId === pid && announcesChangeIn(this.schema, message.payload)) {
+        this.version.bump();
+      }
     });
+    await client.query(`listen ${CHANGE_CHANNEL}`);
   }
 
   private lost(client: pg.Client): void {
@@ -116,81 +94,11 @@ export class PostgresChangeFeed implements ChangePublisher {
     if (this.client !== undefined && this.client !== client) return;
     this.client = undefined;
     if (this.version.reliable) this.version.setReliable(false);
-    for (const release of this.waiting.values()) release(false);
     if (this.closed || this.reconnectTimer !== undefined) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       void this.connect();
     }, RECONNECT_MS);
-  }
-
-  private acknowledged(ticket: string): void {
-    if (!ticket.startsWith(this.instance)) return;
-    // Bounded like `heard`: acks of an announcement nobody waits for any more.
-    if (this.acks.size >= 1000) this.acks.clear();
-    const count = (this.acks.get(ticket) ?? 0) + 1;
-    this.acks.set(ticket, count);
-    const waiter = this.ackWaiters.get(ticket);
-    if (waiter !== undefined && count >= waiter.needed) waiter.release();
-  }
-
-  /** Waits until `needed` other instances confirmed `ticket`, or `waitMs` passed. */
-  private async acknowledgedBy(ticket: string, needed: number, waitMs: number): Promise<void> {
-    if ((this.acks.get(ticket) ?? 0) < needed) {
-      await new Promise<void>((resolve) => {
-        const release = () => {
-          clearTimeout(timer);
-          this.ackWaiters.delete(ticket);
-          resolve();
-        };
-        const timer = setTimeout(release, waitMs);
-        this.ackWaiters.set(ticket, { needed, release });
-      });
-    }
-    this.acks.delete(ticket);
-  }
-
-  private hear(ticket: string): void {
-    // Bounded: a ticket nobody waits for (its transaction failed) is never heard at all.
-    if (this.heard.size >= 1000) this.heard.clear();
-    this.heard.add(ticket);
-  }
-
-  async announce(connection: DatabaseConnection): Promise<string> {
-    const ticket = this.nextTicket();
-    await connection.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [CHANNEL, ticket]));
-    return ticket;
-  }
-
-  /**
-   * Waits (up to a second) until this process hears its own announcement and every other
-   * listening instance has confirmed it, which each does once it has dropped the answers
-   * it kept: the write's caller then reads it back from any instance.
-   */
-  async delivered(ticket: string): Promise<void> {
-    const client = this.client;
-    if (client === undefined) return;
-    const started = Date.now();
-    // Not heard back in time: the listener cannot be trusted, so nothing is kept until a
-    // new one has proved it hears.
-    if (!(await this.heardWithin(ticket, DELIVERY_WAIT_MS))) {
-      if (this.client === client) this.lost(client);
-      return;
-    }
-    let listeners: pg.QueryResult<{ count: number }>;
-    try {
-      listeners = await client.query<{ count: number }>(
-        'select count(*)::int as count from pg_stat_activity ' +
-          'where application_name = $1 and datname = current_database()',
-        [APPLICATION_NAME],
-      );
-    } catch {
-      // The write stands; the listener's own failure is handled by its error event.
-      return;
-    }
-    const others = (listeners.rows[0]?.count ?? 1) - 1;
-    const left = DELIVERY_WAIT_MS - (Date.now() - started);
-    if (others > 0 && left > 0) await this.acknowledgedBy(ticket, others, left);
   }
 
   async close(): Promise<void> {

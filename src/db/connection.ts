@@ -2,19 +2,28 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { CHANGE_CHANNEL, announcesChangeIn } from './change-announcements.js';
 import { PostgresChangeFeed } from './change-feed.js';
-import { ChangeTrackingDialect } from './change-tracking.js';
+import { ConnectionFailureDialect } from './connection-failure-dialect.js';
 import { DataVersion } from './data-version.js';
 import { PGliteDialect, type PoolUse } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The embedded database keeps everything in PostgreSQL's default schema. */
+const PGLITE_SCHEMA = 'public';
+
 /** An open database; `close` releases the pool or the embedded instance. */
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
-  /** Moves on every committed change, this process's or (PostgreSQL) another's. */
+  /** The schema that holds every table and the migration bookkeeping. */
+  schema: string;
+  /**
+   * Moves on every committed change, this process's (before the write resolves) or, with
+   * PostgreSQL, another's (once its announcement is heard).
+   */
   version: DataVersion;
   close(): Promise<void>;
   poolUse(): PoolUse;
@@ -43,31 +52,52 @@ const postgresTypes = {
     parsers[oid] ?? builtInParser(oid, format),
 };
 
+/** pg's pool awaits `onConnect` before it hands a new connection out (its types say void). */
+interface PoolConfig extends Omit<pg.PoolConfig, 'onConnect'> {
+  onConnect(client: pg.ClientBase): Promise<void>;
+}
+
 export interface PostgresOptions {
   url: string;
-  /** Schema to work in (tests use one schema per database). */
-  schema?: string;
+  /** The schema that holds every table and the migration bookkeeping. */
+  schema: string;
   maxConnections?: number;
 }
 
-/** Connects to PostgreSQL through a pool. */
+/**
+ * Connects to PostgreSQL through a pool, and hears of changes through the change feed. No
+ * failure of the database ends the process: a lost idle connection is dropped by the pool,
+ * and a query on a lost one fails with DatabaseUnavailableError.
+ */
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+  const { schema } = options;
+  // Unreliable until the change feed listens: changes by other processes would go unheard.
+  const version = new DataVersion(false);
+  const feed = new PostgresChangeFeed({ connectionString: options.url }, schema, version);
+  const poolConfig: PoolConfig = {
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 5000,
-    ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
+    options: `-c search_path=${schema}`,
     types: postgresTypes,
-  });
-  // Unreliable until the change feed listens: changes by other processes would go unheard.
-  const version = new DataVersion(false);
-  const feed = new PostgresChangeFeed({ connectionString: options.url }, version);
+    onConnect: async (client) => {
+      // A connection that breaks while checked out but between queries: its next query
+      // fails, and the pool drops it when it comes back.
+      client.on('error', () => undefined);
+      await feed.watch(client);
+    },
+  };
+  const pool = new pg.Pool(poolConfig);
+  // An idle connection the server ended (a restart, an idle timeout): the pool has already
+  // dropped it and opens another when one is needed.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({
-    dialect: new ChangeTrackingDialect(new PostgresDialect({ pool }), version, feed),
+    dialect: new ConnectionFailureDialect(new PostgresDialect({ pool })),
   });
   return {
     db,
     kind: 'postgres',
+    schema,
     version,
     close: async () => {
       await feed.close();
@@ -92,13 +122,18 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
     parsers,
   });
-  const dialect = new PGliteDialect(pglite);
-  // Only this process opens the embedded database, so its own writes are all there are.
+  // Only this process opens the embedded database, so its own changes are all there are;
+  // PGlite hands their notifications over before the committing statement returns.
   const version = new DataVersion();
-  const db = new Kysely<Database>({ dialect: new ChangeTrackingDialect(dialect, version) });
+  await pglite.listen(CHANGE_CHANNEL, (payload) => {
+    if (announcesChangeIn(PGLITE_SCHEMA, payload)) version.bump();
+  });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'pglite',
+    schema: PGLITE_SCHEMA,
     version,
     close: () => db.destroy(),
     poolUse: () => dialect.poolUse(),

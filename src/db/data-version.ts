@@ -1,32 +1,32 @@
 /**
- * A number that moves whenever committed data may have changed: on every write this process
- * commits and, with PostgreSQL, on every change another process announces. What was derived
- * from the data at one version is current only while the version stays the same.
+ * A number that moves whenever committed data may have changed: on every change this
+ * process commits and, with PostgreSQL, on every change another process commits. What was
+ * derived from the data at one version is current only while the version stays the same.
  */
 export class DataVersion {
-  private value = 0;
-  private trusted: boolean;
+  #value = 0;
+  #reliable: boolean;
 
-  /** `trusted` is false while changes made elsewhere could go unannounced. */
-  constructor(trusted = true) {
-    this.trusted = trusted;
+  /** `reliable` is false while changes made elsewhere could go unheard. */
+  constructor(reliable = true) {
+    this.#reliable = reliable;
   }
 
   get current(): number {
-    return this.value;
+    return this.#value;
   }
 
   /** Whether every committed change is known to move the version right now. */
   get reliable(): boolean {
-    return this.trusted;
+    return this.#reliable;
   }
 
   bump(): void {
-    this.value += 1;
+    this.#value += 1;
   }
 
   setReliable(reliable: boolean): void {
-    this.trusted = reliable;
+    this.#reliable = reliable;
     this.bump();
   }
 }

@@ -5,5 +5,5 @@ import { openPGlite, openPostgres, type DatabaseHandle } from './connection.js';
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return config.databaseUrl === undefined
     ? openPGlite({ dataDir: config.dataDir })
-    : openPostgres({ url: config.databaseUrl });
+    : openPostgres({ url: config.databaseUrl, schema: config.databaseSchema });
 }

@@ -15,18 +15,21 @@ export interface TestTarget {
 }
 
 const migrationsDir = new URL('../../src/db/migrations/', import.meta.url);
+/** What `migrateToLatest` builds besides the migrations. */
+const changeAnnouncements = new URL('../../src/db/change-announcements.ts', import.meta.url);
 
 /** A migrated empty database, archived once per migration set and reused by every test process. */
 async function pgliteTemplate(): Promise<Blob> {
   const files = (await readdir(migrationsDir)).sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(await readFile(new URL(file, migrationsDir)));
+  hash.update(await readFile(changeAnnouncements));
   const path = join(tmpdir(), `clubhouse-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
     return new Blob([await readFile(path)]);
   } catch {
     const database = await openPGlite();
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.schema);
     const dump = await database.dumpDataDir?.();
     await database.close();
     if (dump === undefined) throw new Error('the embedded database cannot be archived');
