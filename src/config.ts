@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   /** `postgres://` URL; absent means the embedded database in `dataDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL schema of every table and the migration bookkeeping. */
+  databaseSchema: string;
   dataDir: string;
   /** Absent turns the admin API off. */
   adminToken: string | undefined;
@@ -49,6 +51,20 @@ function url(name: string, raw: string, protocols: string[]): string {
   }
   if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+/**
+ * A schema name that needs no quoting anywhere (lower case, as PostgreSQL folds unquoted
+ * names) and is not one of the names PostgreSQL keeps for itself.
+ */
+function schemaName(env: NodeJS.ProcessEnv): string {
+  const raw = optional(env, 'DATABASE_SCHEMA') ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw) || raw.startsWith('pg_')) {
+    throw new ConfigError(
+      `DATABASE_SCHEMA must be a lower-case name of letters, digits and underscores (at most 63, not starting with a digit or "pg_"), got "${raw}"`,
+    );
   }
   return raw;
 }
@@ -106,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       databaseUrl === undefined
         ? undefined
         : url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']),
+    databaseSchema: schemaName(env),
     dataDir: optional(env, 'DATA_DIR') ?? './data',
     adminToken,
     redisUrl:

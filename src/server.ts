@@ -1,10 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { describeError } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { seedDemo } from './services/demo-data.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How often a stopping server closes the keep-alive connections that have gone idle. */
+const IDLE_SWEEP_MS = 50;
 
 function readConfig(): Config {
   try {
@@ -21,7 +24,7 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openConfiguredDatabase(config);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.schema);
   const app = await buildApp({ config, database, now: () => new Date() });
 
   const isEmpty =
@@ -41,7 +44,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
-    await app.close();
+    // New connections are refused at once; a keep-alive connection is closed as soon as it
+    // is idle, which for one with a request in flight is right after its answer.
+    const closed = app.close();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    await closed;
+    clearInterval(sweep);
     await database.close();
     process.exit(0);
   };
@@ -52,11 +60,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Clubhouse failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  if (error instanceof Error && error.cause instanceof Error) {
-    process.stderr.write(`  caused by: ${error.cause.message}\n`);
-  }
+  process.stderr.write(`Clubhouse failed to start: ${describeError(error)}\n`);
   process.exit(1);
 });

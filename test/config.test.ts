@@ -28,6 +28,7 @@ void describe('loadConfig defaults', () => {
     assert.equal(config.databaseUrl, undefined);
     assert.equal(config.adminToken, undefined);
     assert.equal(config.redisUrl, undefined);
+    assert.equal(config.databaseSchema, 'public');
     assert.equal(config.rateLimitPerMinute, 60);
     assert.equal(config.adminRateLimitPerMinute, 6000);
     assert.equal(config.demoData, true);
@@ -79,6 +80,7 @@ void describe('loadConfig accepts valid settings', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgres://clubhouse@db.internal:5432/clubhouse',
+      DATABASE_SCHEMA: 'clubhouse_staging',
       DATA_DIR: '/var/lib/clubhouse',
       ADMIN_TOKEN: 'a-long-enough-admin-token',
       REDIS_URL: 'redis://cache.internal:6379',
@@ -93,6 +95,7 @@ void describe('loadConfig accepts valid settings', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgres://clubhouse@db.internal:5432/clubhouse',
+      databaseSchema: 'clubhouse_staging',
       dataDir: '/var/lib/clubhouse',
       adminToken: 'a-long-enough-admin-token',
       redisUrl: 'redis://cache.internal:6379',
@@ -211,6 +214,22 @@ void describe('loadConfig refuses invalid values with one line naming the variab
 
   void test('DATABASE_URL that is no URL', () => {
     assertRefused({ DATABASE_URL: 'not a url' }, 'DATABASE_URL');
+  });
+
+  void test('DATABASE_SCHEMA must be a plain lower-case name PostgreSQL does not keep', () => {
+    for (const schema of [
+      'Clubhouse',
+      '1st',
+      'my-schema',
+      'a b',
+      'x;drop',
+      'pg_temp',
+      'a'.repeat(64),
+    ]) {
+      const error = assertRefused({ DATABASE_SCHEMA: schema }, 'DATABASE_SCHEMA');
+      assert.ok(error.message.includes(schema), schema);
+    }
+    assert.equal(loadConfig({ DATABASE_SCHEMA: `_${'a'.repeat(62)}` }).databaseSchema.length, 63);
   });
 
   void test('REDIS_URL=http://x', () => {

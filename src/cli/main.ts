@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { describeError } from '../db/errors.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { openConfiguredDatabase } from '../db/open.js';
 import { DEMO_ORG_SLUG, seedDemo } from '../services/demo-data.js';
@@ -12,7 +13,7 @@ async function run(command: string | undefined): Promise<string> {
   if (command !== 'migrate' && command !== 'seed-demo') throw new ConfigError(USAGE);
   const database = await openConfiguredDatabase(loadConfig());
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(database.db, database.schema);
     const migrated =
       applied.length === 0 ? 'schema is up to date' : `applied ${applied.join(', ')}`;
     if (command === 'migrate') return migrated;
@@ -29,7 +30,7 @@ async function run(command: string | undefined): Promise<string> {
 run(process.argv[2]).then(
   (message) => process.stdout.write(`${message}\n`),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${describeError(error)}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,6 +1,6 @@
 import { isReachable } from '../db/connection.js';
 import type { App, AppContext } from './context.js';
-import { sendPlainText } from './edge/errors.js';
+import { sendDatabaseUnavailable, sendPlainText } from './edge/errors.js';
 import type { Edge } from './edge/public-edge.js';
 
 /** Liveness and readiness probes, outside the public and admin APIs. */
@@ -10,7 +10,7 @@ export function opsRoutes(context: AppContext, edge: Edge) {
     app.get('/readyz', async (_request, reply) =>
       (await isReachable(context.database.db))
         ? sendPlainText(reply, 200, 'ready')
-        : sendPlainText(reply, 503, 'database unreachable'),
+        : sendDatabaseUnavailable(reply),
     );
     app.get('/metrics', async (_request, reply) =>
       reply

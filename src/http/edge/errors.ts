@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../../db/errors.js';
 import { ClientError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { setCorsHeaders } from './cors.js';
 import { errorsMap, fieldOf, messageOf } from './validation.js';
@@ -14,6 +15,15 @@ export async function sendPlainText(reply: FastifyReply, status: number, message
 /** The one 404: the same plain-text body whatever was not found. */
 export async function sendNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return sendPlainText(reply, 404, new NotFoundError().message);
+}
+
+/** How long a client should wait before it asks again while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer of every route that needs the database while it cannot be reached. */
+export async function sendDatabaseUnavailable(reply: FastifyReply) {
+  void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendPlainText(reply, 503, 'Service Unavailable: the database cannot be reached.');
 }
 
 function validationFailure(error: FastifyError, reply: FastifyReply) {
@@ -38,6 +48,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation !== undefined) return validationFailure(error, reply);
     if (error instanceof ValidationError) return reply.code(422).send({ errors: error.errors });
     if (error instanceof ClientError) return sendPlainText(reply, error.status, error.message);
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error.cause }, 'database unavailable');
+      return sendDatabaseUnavailable(reply);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendPlainText(reply, status, clientMessage(error));
     request.log.error({ err: error }, 'request failed');
