@@ -1,151 +1,24 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import {
+  EXIT_LIMIT_MS,
+  STARTUP_LIMIT_MS,
+  get,
+  kill,
+  killAll,
+  sleep,
+  startServer,
+  waitUntilHealthy,
+  within,
+  type ServerProcess,
+} from './support/processes.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const STARTUP_LIMIT_MS = 45_000;
-const EXIT_LIMIT_MS = 20_000;
 const DEMO_ORG = 'demo-golf-club';
 const PUBLIC_STATUSES = ['active', 'completed', 'open'];
-/** Settings the service reads; the child gets only the ones a test sets. */
-const CONFIG_VARIABLES = [
-  'PORT',
-  'HOST',
-  'DATABASE_URL',
-  'DATA_DIR',
-  'ADMIN_TOKEN',
-  'REDIS_URL',
-  'REGISTRATION_URL',
-  'TRUST_PROXY',
-  'RATE_LIMIT_PER_MINUTE',
-  'ADMIN_RATE_LIMIT_PER_MINUTE',
-  'LOG_LEVEL',
-  'DEMO_DATA',
-];
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** A spawned `src/server.ts` with its output collected. */
-interface ServerProcess {
-  child: ChildProcessWithoutNullStreams;
-  port: number;
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<Exit>;
-}
-
-const running = new Set<ServerProcess>();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') {
-        reject(new Error('no port'));
-        return;
-      }
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-async function startServer(
-  env: Record<string, string>,
-  script = 'src/server.ts',
-  args: string[] = [],
-): Promise<ServerProcess> {
-  const port = await freePort();
-  const inherited = Object.entries(process.env).filter(
-    ([name]) => !CONFIG_VARIABLES.includes(name),
-  );
-  const childEnv: NodeJS.ProcessEnv = {
-    ...Object.fromEntries(inherited),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ...env,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env: childEnv,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<Exit>((resolve) => {
-    child.once('close', (code, signal) => resolve({ code, signal }));
-  });
-  const server: ServerProcess = {
-    child,
-    port,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited,
-  };
-  running.add(server);
-  void exited.then(() => running.delete(server));
-  return server;
-}
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Polls /healthz until it answers 200; fails early when the process dies. */
-async function waitUntilHealthy(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_LIMIT_MS;
-  const state = { died: false };
-  void server.exited.then(() => (state.died = true));
-  while (Date.now() < deadline) {
-    if (state.died) {
-      throw new Error(`the server exited during start-up:\n${server.stderr()}\n${server.stdout()}`);
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/healthz`, {
-        signal: AbortSignal.timeout(2000),
-      });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  throw new Error(`the server was not healthy within ${STARTUP_LIMIT_MS} ms:\n${server.stderr()}`);
-}
-
-async function get(server: ServerProcess, path: string): Promise<Response> {
-  return fetch(`http://127.0.0.1:${server.port}${path}`, { signal: AbortSignal.timeout(10_000) });
-}
-
-/** Stops a process that a test left running, however it behaves. */
-async function kill(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGKILL');
-  await within(server.exited, EXIT_LIMIT_MS, 'SIGKILL').catch(() => undefined);
-}
 
 async function temporaryDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'clubhouse-server-test-'));
@@ -157,9 +30,7 @@ interface ListedLeague {
   memberCount: number;
 }
 
-after(async () => {
-  for (const server of [...running]) await kill(server);
-});
+after(killAll);
 
 void describe('bad configuration', () => {
   const dirs: string[] = [];
