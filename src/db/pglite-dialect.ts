@@ -1,3 +1,11 @@
+/*
+ * Why not Kysely's own PGlite dialect (Kysely 0.29 and later): those releases require
+ * Node 22 (`engines`), while this service supports Node 20.6 and up. And that dialect
+ * serializes its one connection with a lock inside Kysely's runtime driver, where nothing
+ * can see how many queries wait for it, so the pool metrics (`waiting`) would be lost. This
+ * small dialect keeps both: one session handed out in request order, transactions as plain
+ * BEGIN/COMMIT on it, and the counts of holders and waiters.
+ */
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
