@@ -48,9 +48,15 @@ async function main(): Promise<void> {
     // is idle, which for one with a request in flight is right after its answer.
     const closed = app.close();
     const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
-    await closed;
-    clearInterval(sweep);
-    await database.close();
+    try {
+      await closed;
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed; exiting');
+      process.exit(1);
+    } finally {
+      clearInterval(sweep);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', (signal) => void stop(signal));
