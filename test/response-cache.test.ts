@@ -251,7 +251,7 @@ void describe('two instances on one PostgreSQL', { skip: postgresSkip }, () => {
     });
     path = `/orgs/${org.slug}/event-series/${league.id}`;
     for (const database of databases) {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 30_000;
       while (!database.version.reliable && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
