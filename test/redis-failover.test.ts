@@ -3,13 +3,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { connect, createServer } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '../src/app.js';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import { TARGETS } from './support/databases.js';
-import { testConfig } from './support/harness.js';
+import { describeUnlessSkipped, testConfig } from './support/harness.js';
 
 /**
  * The rate limiter's Redis fallback, against a real redis-server this suite starts, kills,
@@ -223,7 +223,7 @@ async function fallbackGauge(instance: Instance): Promise<number> {
   return Number(match[1]);
 }
 
-void describe('rate limits survive Redis going away and coming back', { skip: redisSkip }, () => {
+describeUnlessSkipped('rate limits survive Redis going away and coming back', redisSkip, () => {
   const target = TARGETS[0];
   const instances: Instance[] = [];
   const databases: DatabaseHandle[] = [];

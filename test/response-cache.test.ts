@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../src/app.js';
@@ -12,10 +12,11 @@ import {
   ADMIN_TOKEN,
   PUBLIC,
   describeOnDatabases,
+  describeUnlessSkipped,
   testConfig,
   unique,
 } from './support/harness.js';
-import { openPostgresInstances } from './support/databases.js';
+import { openPostgresInstances, skipUnlessSet } from './support/databases.js';
 
 interface LeagueAnswer {
   name: string;
@@ -212,12 +213,9 @@ describeOnDatabases('the response cache', (harness) => {
 });
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
-const postgresSkip =
-  databaseUrl === '' && process.env.CI !== 'true'
-    ? 'PostgreSQL suite skipped: DATABASE_URL is not set'
-    : false;
+const postgresSkip = skipUnlessSet('DATABASE_URL', 'PostgreSQL');
 
-void describe('two instances on one PostgreSQL', { skip: postgresSkip }, () => {
+describeUnlessSkipped('two instances on one PostgreSQL', postgresSkip, () => {
   const apps: App[] = [];
   const databases: DatabaseHandle[] = [];
   let org: Org;
