@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
-import { seedDemo } from './services/demo-data.js';
+import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from './services/demo-data.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -28,7 +28,10 @@ async function main(): Promise<void> {
     (await database.db.selectFrom('orgs').select('id').limit(1).executeTakeFirst()) === undefined;
   if (database.kind === 'pglite' && config.demoData && isEmpty) {
     await seedDemo(database.db, new Date());
-    app.log.info('embedded database was empty: demo organization "demo-golf-club" created');
+    app.log.info(
+      `embedded database was empty: demo organization "${DEMO_ORG_SLUG}" created; ` +
+        `its partner invite: /api/public/v1/event-series-invites/${DEMO_INVITE_TOKEN}`,
+    );
   }
 
   let stopping = false;
