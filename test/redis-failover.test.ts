@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '../src/app.js';
@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import { TARGETS } from './support/databases.js';
 import { describeUnlessSkipped, testConfig } from './support/harness.js';
+import { freePort } from './support/ports.js';
 
 /**
  * The rate limiter's Redis fallback, against a real redis-server this suite starts, kills,
@@ -37,21 +38,6 @@ const redisSkip = redisFound
   : process.env.CI === 'true'
     ? false
     : `Redis failover suite skipped: the ${REDIS_BIN} binary is not on PATH`;
-
-/** A port nobody listens on right now: the kernel picks it, then the probe lets it go. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve, reject) => {
-    server.close((error) => (error === undefined ? resolve() : reject(error)));
-  });
-  if (address === null || typeof address === 'string') throw new Error('no TCP port was given');
-  return address.port;
-}
 
 /** True when a Redis on `port` answers PING with PONG. */
 async function pong(port: number): Promise<boolean> {
