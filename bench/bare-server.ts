@@ -32,6 +32,7 @@ serveChild(async (input) => {
           metrics: createMetrics(idlePool),
           limit: limitPerMinute,
           scope: 'public',
+          now: Date.now,
         });
   const server = createServer((request, response) => {
     const stored = byPath.get(request.url ?? '');

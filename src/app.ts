@@ -69,6 +69,7 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
     metrics,
     limit: context.config.rateLimitPerMinute,
     scope: 'public',
+    now: () => context.now().getTime(),
   });
   return { counters, metrics, cache, limiter };
 }

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeError } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
-import { seedDemo } from './services/demo-data.js';
+import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from './services/demo-data.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** How often a stopping server closes the keep-alive connections that have gone idle. */
@@ -31,7 +31,10 @@ async function main(): Promise<void> {
     (await database.db.selectFrom('orgs').select('id').limit(1).executeTakeFirst()) === undefined;
   if (database.kind === 'pglite' && config.demoData && isEmpty) {
     await seedDemo(database.db, new Date());
-    app.log.info('embedded database was empty: demo organization "demo-golf-club" created');
+    app.log.info(
+      `embedded database was empty: demo organization "${DEMO_ORG_SLUG}" created; ` +
+        `its partner invite: /api/public/v1/event-series-invites/${DEMO_INVITE_TOKEN}`,
+    );
   }
 
   let stopping = false;

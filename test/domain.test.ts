@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { LeagueStatus } from '../src/db/schema.js';
-import { isCalendarDate, isTimeZone, localDate } from '../src/domain/dates.js';
+import {
+  addDays,
+  isCalendarDate,
+  isTimeZone,
+  localDate,
+  weekday,
+  zonedInstant,
+} from '../src/domain/dates.js';
 import {
   ClientError,
   ConflictError,
@@ -207,6 +214,45 @@ void describe('dates', () => {
     assert.equal(isCalendarDate('2026-00-10'), false);
     assert.equal(isCalendarDate('2026-01-00'), false);
     assert.equal(isCalendarDate('2026-01-32'), false);
+  });
+
+  void test('zonedInstant: a local time is a UTC instant with the offset of that day', () => {
+    const cases: [day: string, time: string, zone: string, instant: string][] = [
+      ['2026-06-16', '17:30', 'America/Chicago', '2026-06-16T22:30:00.000Z'], // CDT, UTC−5
+      ['2026-01-13', '17:30', 'America/Chicago', '2026-01-13T23:30:00.000Z'], // CST, UTC−6
+      ['2026-03-08', '17:30', 'America/Chicago', '2026-03-08T22:30:00.000Z'], // sprung forward
+      ['2026-11-01', '17:30', 'America/Chicago', '2026-11-01T23:30:00.000Z'], // fallen back
+      ['2026-06-16', '17:30', 'Pacific/Auckland', '2026-06-16T05:30:00.000Z'], // NZST, UTC+12
+      ['2026-01-15', '17:30', 'Pacific/Auckland', '2026-01-15T04:30:00.000Z'], // NZDT, UTC+13
+      ['2026-06-16', '17:30', 'Asia/Kolkata', '2026-06-16T12:00:00.000Z'], // UTC+5:30
+      ['2026-06-16', '00:00', 'UTC', '2026-06-16T00:00:00.000Z'],
+    ];
+    for (const [day, time, zone, instant] of cases) {
+      assert.equal(zonedInstant(day, time, zone).toISOString(), instant, `${day} ${time} ${zone}`);
+    }
+  });
+
+  void test('zonedInstant: a skipped time moves on an hour, a repeated one is its first showing', () => {
+    // 02:30 does not exist in Chicago on 2026-03-08; 03:30 CDT does.
+    assert.equal(
+      zonedInstant('2026-03-08', '02:30', 'America/Chicago').toISOString(),
+      '2026-03-08T08:30:00.000Z',
+    );
+    // 01:30 happens twice on 2026-11-01: first in CDT (UTC−5).
+    assert.equal(
+      zonedInstant('2026-11-01', '01:30', 'America/Chicago').toISOString(),
+      '2026-11-01T06:30:00.000Z',
+    );
+  });
+
+  void test('addDays crosses months, years and leap days; weekday counts from Sunday', () => {
+    assert.equal(addDays('2026-01-31', 1), '2026-02-01');
+    assert.equal(addDays('2026-12-31', 1), '2027-01-01');
+    assert.equal(addDays('2028-03-01', -1), '2028-02-29');
+    assert.equal(addDays('2026-06-16', -35), '2026-05-12');
+    assert.equal(weekday('2026-06-14'), 0);
+    assert.equal(weekday('2026-06-16'), 2);
+    assert.equal(weekday('2026-06-20'), 6);
   });
 
   void test('isCalendarDate refuses anything but YYYY-MM-DD', () => {

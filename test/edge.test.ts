@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import type { App } from '../src/app.js';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
-import { TARGETS } from './support/databases.js';
-import { PUBLIC, describeOnDatabases, testConfig } from './support/harness.js';
+import { TARGETS, skipUnlessSet } from './support/databases.js';
+import {
+  PUBLIC,
+  describeOnDatabases,
+  describeUnlessSkipped,
+  testConfig,
+} from './support/harness.js';
 
 const LIMIT = 3;
 
@@ -115,14 +120,9 @@ describeOnDatabases(
 
 const sharedRedis = TARGETS[0];
 const redisUrl = process.env.REDIS_URL;
-const redisSkip =
-  redisUrl === undefined || redisUrl === ''
-    ? process.env.CI === 'true'
-      ? false
-      : 'Redis suite skipped: REDIS_URL is not set'
-    : false;
+const redisSkip = skipUnlessSet('REDIS_URL', 'Redis');
 
-void describe('two instances sharing one Redis enforce one limit', { skip: redisSkip }, () => {
+describeUnlessSkipped('two instances sharing one Redis enforce one limit', redisSkip, () => {
   const apps: App[] = [];
   const databases: DatabaseHandle[] = [];
   before(async () => {

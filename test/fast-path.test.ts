@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { buildApp, type App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import type { League, Org } from '../src/db/schema.js';
 import { createLeague, patchLeague } from '../src/services/leagues.js';
 import { createOrg } from '../src/services/orgs.js';
-import { PUBLIC, testConfig, unique } from './support/harness.js';
+import { PUBLIC, describeUnlessSkipped, testConfig, unique } from './support/harness.js';
 import { TARGETS } from './support/databases.js';
 
 const LIMIT = 4;
@@ -33,7 +33,7 @@ async function earlyHits(base: string): Promise<number> {
 }
 
 for (const target of TARGETS) {
-  void describe(`cached answers over real sockets [${target.name}]`, { skip: target.skip }, () => {
+  describeUnlessSkipped(`cached answers over real sockets [${target.name}]`, target.skip, () => {
     let database: DatabaseHandle;
     let app: App;
     let proxied: App;

@@ -7,6 +7,7 @@ import {
   ADMIN_TOKEN,
   PUBLIC,
   describeOnDatabases,
+  describeUnlessSkipped,
   startHarness,
   unique,
   type Harness,
@@ -233,7 +234,7 @@ describeOnDatabases('ops probes and the HTTP edge', (harness) => {
 });
 
 for (const target of TARGETS) {
-  void describe(`a failed database [${target.name}]`, { skip: target.skip }, () => {
+  describeUnlessSkipped(`a failed database [${target.name}]`, target.skip, () => {
     let h: Harness | undefined;
     let orgSlug = '';
     let leagueId = 0;

@@ -1,19 +1,24 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { connect } from 'node:net';
+import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '../src/app.js';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import { TARGETS } from './support/databases.js';
-import { testConfig } from './support/harness.js';
+import { describeUnlessSkipped, testConfig } from './support/harness.js';
+import { freePort } from './support/ports.js';
 
 /**
- * The rate limiter's Redis fallback, against a real redis-server this suite starts, kills and
- * restarts: shared counting while Redis is up, per-instance counting (and no failed or slow
- * request) while it is down, shared counting again once it is back.
+ * The rate limiter's Redis fallback, against a real redis-server this suite starts, kills,
+ * freezes and restarts: shared counting while Redis is up, per-instance counting (and no
+ * failed request, and no request sent to Redis once the fallback is on) while it is down,
+ * shared counting again once it is back. Nothing here measures how long a request took: a
+ * loaded machine makes every request slow. What a request sent to Redis is read back from
+ * Redis itself, whose keys name the client that counted.
  */
 
 const LIMIT = 3;
@@ -22,8 +27,9 @@ const URL_NOWHERE = '/api/public/v1/orgs/nowhere/event-series';
 const FALLBACK_GAUGE = 'clubhouse_rate_limit_redis_fallback';
 const FALLBACK_LOG = 'Redis unreachable: rate limits are counted per instance until it is back';
 const RECOVERED_LOG = 'Redis is back: rate limits are shared again';
-/** No request may wait on a dead Redis: the counters give up on it after 250 ms. */
-const MAX_REQUEST_MS = 1000;
+/** Generous bounds for conditions to come true on a loaded machine. */
+const REDIS_START_LIMIT_MS = 30_000;
+const RECOVERY_LIMIT_MS = 30_000;
 const REDIS_BIN = 'redis-server';
 
 const redisFound = spawnSync(REDIS_BIN, ['--version'], { stdio: 'ignore' }).error === undefined;
@@ -32,21 +38,6 @@ const redisSkip = redisFound
   : process.env.CI === 'true'
     ? false
     : `Redis failover suite skipped: the ${REDIS_BIN} binary is not on PATH`;
-
-/** A port nobody listens on right now: the kernel picks it, then the probe lets it go. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve, reject) => {
-    server.close((error) => (error === undefined ? resolve() : reject(error)));
-  });
-  if (address === null || typeof address === 'string') throw new Error('no TCP port was given');
-  return address.port;
-}
 
 /** True when a Redis on `port` answers PING with PONG. */
 async function pong(port: number): Promise<boolean> {
@@ -84,7 +75,7 @@ class RedisServer {
     );
   }
 
-  /** Starts the server and resolves once it answers PING (at most 10 s). */
+  /** Starts the server and resolves once it answers PING. */
   async start(): Promise<void> {
     if (this.running()) throw new Error('redis-server is already running');
     this.output = '';
@@ -103,7 +94,7 @@ class RedisServer {
     child.once('error', (error) => {
       spawnError = error;
     });
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + REDIS_START_LIMIT_MS;
     for (;;) {
       if (spawnError !== undefined) throw new Error(`${REDIS_BIN}: ${spawnError.message}`);
       if (!this.running()) {
@@ -111,7 +102,9 @@ class RedisServer {
       }
       if (await pong(this.port)) return;
       if (Date.now() > deadline) {
-        throw new Error(`${REDIS_BIN} did not answer PING within 10 s:\n${this.output}`);
+        throw new Error(
+          `${REDIS_BIN} did not answer PING within ${REDIS_START_LIMIT_MS} ms:\n${this.output}`,
+        );
       }
       await sleep(50);
     }
@@ -175,22 +168,37 @@ function freshClient(): string {
 }
 
 /**
- * Counting windows are fixed minutes; a step that needs `neededMs` starts in a new window
- * rather than straddle a boundary that would reset its counts.
+ * Counting windows are fixed minutes. A step whose counts must fall in one window is run
+ * again (with fresh clients) when a window boundary passed while it ran, however slowly.
  */
-async function roomInWindow(neededMs: number): Promise<void> {
-  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-  if (left < neededMs) await sleep(left + 50);
+async function inOneWindow<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const window = Math.floor(Date.now() / WINDOW_MS);
+    const result = await step();
+    if (Math.floor(Date.now() / WINDOW_MS) === window) return result;
+    assert.ok(attempt < 3, 'three attempts in a row straddled a counting window');
+  }
 }
 
-/** One public request; asserts it is not a server error and did not wait on Redis. */
+/** One public request; asserts it is not a server error. */
 async function request(instance: Instance, remoteAddress: string): Promise<number> {
-  const started = performance.now();
   const response = await instance.app.inject({ method: 'GET', url: URL_NOWHERE, remoteAddress });
-  const elapsed = performance.now() - started;
   assert.ok(response.statusCode < 500, `answered ${response.statusCode}: ${response.body}`);
-  assert.ok(elapsed < MAX_REQUEST_MS, `a request took ${Math.round(elapsed)} ms`);
   return response.statusCode;
+}
+
+/** The clients among `clients` that Redis holds a rate-limit counter for. */
+async function countedInRedis(url: string, clients: string[]): Promise<string[]> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    // Keys are `clubhouse:rl:<scope>:<client>:<window start>`.
+    const keys = await redis.keys('clubhouse:rl:*');
+    const counted = new Set(keys.map((key) => key.split(':').at(-2)));
+    return clients.filter((client) => counted.has(client));
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function fallbackGauge(instance: Instance): Promise<number> {
@@ -201,7 +209,7 @@ async function fallbackGauge(instance: Instance): Promise<number> {
   return Number(match[1]);
 }
 
-void describe('rate limits survive Redis going away and coming back', { skip: redisSkip }, () => {
+describeUnlessSkipped('rate limits survive Redis going away and coming back', redisSkip, () => {
   const target = TARGETS[0];
   const instances: Instance[] = [];
   const databases: DatabaseHandle[] = [];
@@ -219,24 +227,32 @@ void describe('rate limits survive Redis going away and coming back', { skip: re
     return redis;
   }
 
-  /** Requests from one client alternating between the two apps, starting with the first. */
-  async function alternate(count: number): Promise<number[]> {
+  /**
+   * Requests from one fresh client alternating between the two apps, in one counting window:
+   * asserts the apps share one limit (the request over it is refused wherever it lands), and
+   * returns the client.
+   */
+  async function sharedLimit(): Promise<string> {
     const [first, second] = pair();
-    const remoteAddress = freshClient();
-    const statuses: number[] = [];
-    for (let index = 0; index < count; index += 1) {
-      statuses.push(await request(index % 2 === 0 ? first : second, remoteAddress));
-    }
-    return statuses;
+    const { client, statuses } = await inOneWindow(async () => {
+      const remoteAddress = freshClient();
+      const answered: number[] = [];
+      for (let index = 0; index <= LIMIT; index += 1) {
+        answered.push(await request(index % 2 === 0 ? first : second, remoteAddress));
+      }
+      return { client: remoteAddress, statuses: answered };
+    });
+    assert.deepEqual(statuses, [...Array<number>(LIMIT).fill(404), 429], 'one shared limit');
+    return client;
   }
 
   /**
    * Sends a request to each app every 100 ms (recovery is noticed by requests) until both
-   * report the gauge at 0 and have logged their recovery `times` times, for 10 s at most.
+   * report the gauge at 0 and have logged their recovery `times` times.
    */
   async function recovery(times: number): Promise<void> {
     const [first, second] = pair();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + RECOVERY_LIMIT_MS;
     for (;;) {
       const client = freshClient();
       await request(first, client);
@@ -246,11 +262,14 @@ void describe('rate limits survive Redis going away and coming back', { skip: re
       if (gauges.every((gauge) => gauge === 0) && logged.every((count) => count === times)) return;
       assert.ok(
         Date.now() < deadline,
-        `not recovered within 10 s: gauges ${gauges.join(', ')}, recovery logged ${logged.join(' and ')} times`,
+        `not recovered within ${RECOVERY_LIMIT_MS} ms: gauges ${gauges.join(', ')}, recovery logged ${logged.join(' and ')} times`,
       );
       await sleep(100);
     }
   }
+
+  /** Clients whose requests were made while Redis was dead. */
+  const clientsWhileDead: string[] = [];
 
   before(async () => {
     if (!redisFound) throw new Error(`CI=true but the ${REDIS_BIN} binary is not on PATH`);
@@ -284,39 +303,43 @@ void describe('rate limits survive Redis going away and coming back', { skip: re
     }
   });
 
-  void test('while Redis is up, alternating requests share one limit', async () => {
+  void test('while Redis is up, alternating requests share one limit, counted in Redis', async () => {
     const [first, second] = pair();
-    await roomInWindow(5000);
-    assert.deepEqual(await alternate(LIMIT + 1), [...Array<number>(LIMIT).fill(404), 429]);
+    const client = await sharedLimit();
+    assert.deepEqual(await countedInRedis(server().url, [client]), [client]);
     for (const instance of [first, second]) {
       assert.equal(await fallbackGauge(instance), 0);
       assert.equal(instance.logs.count(WARN, FALLBACK_LOG), 0);
     }
   });
 
-  void test('with Redis killed, every request is answered at once and each app counts on its own', async () => {
+  void test('with Redis killed, every request is answered and each app counts on its own', async () => {
     const [first, second] = pair();
-    await roomInWindow(5000);
     await server().kill();
 
-    const remoteAddress = freshClient();
-    const onFirst: number[] = [];
-    for (let index = 0; index <= LIMIT; index += 1) {
-      onFirst.push(await request(first, remoteAddress));
-    }
-    const onSecond: number[] = [];
-    for (let index = 0; index <= LIMIT; index += 1) {
-      onSecond.push(await request(second, remoteAddress));
-    }
     const perInstance = [...Array<number>(LIMIT).fill(404), 429];
-    assert.deepEqual(onFirst, perInstance, 'the first app counts on its own');
-    assert.deepEqual(onSecond, perInstance, 'the second app counts on its own');
+    const counted = await inOneWindow(async () => {
+      const remoteAddress = freshClient();
+      clientsWhileDead.push(remoteAddress);
+      const statuses = new Map<Instance, number[]>();
+      for (const instance of [first, second]) {
+        const answered: number[] = [];
+        for (let index = 0; index <= LIMIT; index += 1) {
+          answered.push(await request(instance, remoteAddress));
+        }
+        statuses.set(instance, answered);
+      }
+      return statuses;
+    });
+    assert.deepEqual(counted.get(first), perInstance, 'the first app counts on its own');
+    assert.deepEqual(counted.get(second), perInstance, 'the second app counts on its own');
 
     // Many more requests over more than one reconnection attempt (every ≤1 s), each of
     // which meets the dead Redis: the warning is still logged once per app.
     const until = Date.now() + 1500;
     while (Date.now() < until) {
       const client = freshClient();
+      clientsWhileDead.push(client);
       assert.equal(await request(first, client), 404);
       assert.equal(await request(second, client), 404);
       await sleep(50);
@@ -341,33 +364,41 @@ void describe('rate limits survive Redis going away and coming back', { skip: re
 
     await recovery(1);
 
-    await roomInWindow(5000);
-    assert.deepEqual(await alternate(LIMIT + 1), [...Array<number>(LIMIT).fill(404), 429]);
+    const client = await sharedLimit();
     for (const instance of [first, second]) {
       assert.equal(await fallbackGauge(instance), 0);
       assert.equal(instance.logs.count(WARN, FALLBACK_LOG), 1, 'no new warning once back');
       assert.equal(instance.logs.count(INFO, RECOVERED_LOG), 1, 'recovery is logged once');
     }
+    // Nothing made while Redis was dead was kept to be sent once it was back.
+    assert.deepEqual(
+      await countedInRedis(server().url, [...clientsWhileDead, client]),
+      [client],
+      'only the requests made since Redis is back are counted in it',
+    );
   });
 
-  void test('a Redis that stops answering costs one request a short wait, and none after it', async () => {
+  void test('a Redis that stops answering is asked by one request per app, and by none after it', async () => {
     const [first, second] = pair();
-    await roomInWindow(10_000);
+    const asked: string[] = [];
+    const notAsked: string[] = [];
     server().freeze(true);
     try {
-      // The first request on each app waits for Redis's command timeout (250 ms), no more.
+      // The first request on each app sends its count to the frozen Redis; it is answered
+      // once the command times out, and turns the fallback on.
       for (const instance of [first, second]) {
-        assert.equal(await request(instance, freshClient()), 404);
+        const client = freshClient();
+        asked.push(client);
+        assert.equal(await request(instance, client), 404);
+        assert.equal(await fallbackGauge(instance), 1, 'the fallback is reported');
       }
+      // Every later request is counted by its app alone, without a word to Redis.
       for (let index = 0; index < 20; index += 1) {
         const client = freshClient();
+        notAsked.push(client);
         for (const instance of [first, second]) {
-          const started = performance.now();
           assert.equal(await request(instance, client), 404);
-          const elapsed = performance.now() - started;
-          assert.ok(elapsed < 100, `request ${index} waited ${Math.round(elapsed)} ms on Redis`);
         }
-        await sleep(50);
       }
       for (const instance of [first, second]) {
         assert.equal(await fallbackGauge(instance), 1);
@@ -378,7 +409,13 @@ void describe('rate limits survive Redis going away and coming back', { skip: re
     }
 
     await recovery(2);
-    await roomInWindow(5000);
-    assert.deepEqual(await alternate(LIMIT + 1), [...Array<number>(LIMIT).fill(404), 429]);
+    const client = await sharedLimit();
+    // Redis runs each connection's commands in order, and the shared count above went
+    // through both apps' connections: every command they sent while it was frozen has run.
+    assert.deepEqual(
+      await countedInRedis(server().url, [...asked, ...notAsked, client]),
+      [...asked, client],
+      'only the first request on each app asked the frozen Redis',
+    );
   });
 });

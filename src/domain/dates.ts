@@ -32,6 +32,69 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Milliseconds by which the clocks of `timeZone` are ahead of UTC at `instant`. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let clock = clockFormatters.get(timeZone);
+  if (clock === undefined) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormatters.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant at which the clocks of `timeZone` show `time` (`HH:MM`) on `day`
+ * (`YYYY-MM-DD`), with the offset in force then (daylight saving included). A time shown
+ * twice when the clocks fall back is its first showing; a time skipped when they spring
+ * forward is read with the offset from before the change (02:30 becomes 03:30).
+ */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  // Offsets change at most once a day: the one of the day before and the one of the day after.
+  const before = wall - zoneOffsetMs(wall - DAY_MS, timeZone);
+  const after = wall - zoneOffsetMs(wall + DAY_MS, timeZone);
+  const shown = [after, before].filter(
+    (instant) => instant + zoneOffsetMs(instant, timeZone) === wall,
+  );
+  return new Date(shown.length === 0 ? before : Math.min(...shown));
+}
+
+/** The calendar day `days` after `day` (before it when negative), both `YYYY-MM-DD`. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day of the week of `day` (`YYYY-MM-DD`): 0 is Sunday, 6 is Saturday. */
+export function weekday(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
 /** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

@@ -1,6 +1,7 @@
 import type { User } from '../db/schema.js';
 import type { Executor } from '../store/executor.js';
-import { localDate } from '../domain/dates.js';
+import { setInviteToken } from '../store/invites.js';
+import { addDays, localDate, weekday, zonedInstant } from '../domain/dates.js';
 import { addEventEntry, createEvent } from './events.js';
 import { createLeague, patchLeague, type LeagueInput } from './leagues.js';
 import { createOrg } from './orgs.js';
@@ -9,12 +10,28 @@ import { createSeason, createSeries, postResults } from './standings.js';
 import { createUser } from './users.js';
 
 export const DEMO_ORG_SLUG = 'demo-golf-club';
+/**
+ * The token of one open demo partner invite, the same on every demo database so that the
+ * README can link to it. It is public: it names an invite of the demo organization only.
+ */
+export const DEMO_INVITE_TOKEN = 'demo-only-invite-bogey-free';
 const DEMO_TIME_ZONE = 'America/Chicago';
 
-function shiftDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+const TUESDAY = 2;
+const THURSDAY = 4;
+const SATURDAY = 6;
+/** Tuesday league nights: five played before this week, this week's and six more. */
+const TUESDAY_WEEKS = { before: 5, after: 6 };
+
+/** The first day on or after `day` (both `YYYY-MM-DD`) that falls on `dayOfWeek`. */
+function onOrAfter(day: string, dayOfWeek: number): string {
+  return addDays(day, (dayOfWeek - weekday(day) + 7) % 7);
+}
+
+/** `2026 Season`, or `2026–2027 Season` for a season that runs over New Year. */
+function seasonLabel(firstDay: string, lastDay: string): string {
+  const [first, last] = [firstDay.slice(0, 4), lastDay.slice(0, 4)];
+  return first === last ? `${first} Season` : `${first}–${last} Season`;
 }
 
 const GOLFERS = [
@@ -30,9 +47,54 @@ const GOLFERS = [
   ['Jonah', 'Hagen'],
 ] as const;
 
+/** The demo season's days in the organization's calendar, all `YYYY-MM-DD`. */
+export interface DemoCalendar {
+  /** Tuesday nights, oldest first: the five before this week's, this week's, six more. */
+  tuesdayNights: string[];
+  /** Thursday scramble rounds: this week's Thursday (today or later) and three more. */
+  thursdayRounds: string[];
+  /** The club championship: the first Saturday a week or more away, and the Sunday after. */
+  championship: { firstDay: string; lastDay: string };
+  /** The season of the running leagues and of their standings: the Tuesday nights' span. */
+  season: { label: string; startDate: string; endDate: string };
+  /** Registration: open four weeks before the first night, closes a week before the last. */
+  registration: { registrationOpensAt: string; registrationClosesAt: string };
+}
+
+/**
+ * The demo's days around `today` (the organization's local day at seeding): the schedule
+ * moves with the seeding day but keeps to the days the leagues are named after.
+ */
+export function demoCalendar(today: string): DemoCalendar {
+  const thisTuesday = onOrAfter(today, TUESDAY);
+  const tuesdayNights: string[] = [];
+  for (let week = -TUESDAY_WEEKS.before; week <= TUESDAY_WEEKS.after; week += 1) {
+    tuesdayNights.push(addDays(thisTuesday, week * 7));
+  }
+  const thisThursday = onOrAfter(today, THURSDAY);
+  const championshipDay = onOrAfter(addDays(today, 7), SATURDAY);
+  const firstNight = tuesdayNights[0] ?? thisTuesday;
+  const lastNight = tuesdayNights.at(-1) ?? thisTuesday;
+  return {
+    tuesdayNights,
+    thursdayRounds: [0, 1, 2, 3].map((week) => addDays(thisThursday, week * 7)),
+    championship: { firstDay: championshipDay, lastDay: addDays(championshipDay, 1) },
+    season: {
+      label: seasonLabel(firstNight, lastNight),
+      startDate: firstNight,
+      endDate: lastNight,
+    },
+    registration: {
+      registrationOpensAt: addDays(firstNight, -28),
+      registrationClosesAt: addDays(lastNight, -7),
+    },
+  };
+}
+
 /**
  * Fills an empty database with a demo organization: one league of each kind, golfers,
- * teams with open seats and invites. Dates are set around `now` so that registration is open.
+ * teams with open seats and invites (one of them at `DEMO_INVITE_TOKEN`), a season
+ * schedule around `now` in which registration is open, a tournament and standings.
  */
 export async function seedDemo(db: Executor, now: Date): Promise<void> {
   const org = await createOrg(db, {
@@ -41,7 +103,8 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
     timezone: DEMO_TIME_ZONE,
   });
   const today = localDate(now, org.timezone);
-  const year = Number(today.slice(0, 4));
+  const calendar = demoCalendar(today);
+  const year = Number(calendar.season.startDate.slice(0, 4));
   const users: User[] = [];
   for (const [firstName, lastName] of GOLFERS) {
     users.push(
@@ -59,40 +122,34 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
   };
   const userId = (index: number) => golfer(index).id;
   const email = (index: number) => golfer(index).email;
-  const window = {
-    registrationOpensAt: shiftDays(today, -30),
-    registrationClosesAt: shiftDays(today, 60),
-  };
+  const running = { seasonLabel: calendar.season.label, ...calendar.registration };
   const league = async (input: LeagueInput) => (await createLeague(db, org.slug, input)).league;
 
   const individual = await league({
     slug: 'tuesday-night-league',
     name: 'Tuesday Night League',
-    seasonLabel: `${year} Season`,
     scheduleLabel: 'Tuesdays at 5:30 pm, shotgun start',
     description: 'Nine holes of individual stroke play with handicaps, every Tuesday.',
     status: 'open',
     feeMembersCents: 15000,
     entrySize: 1,
     maxEntries: 48,
-    ...window,
+    ...running,
   });
   const pairsPerEntry = await league({
     slug: 'thursday-scramble-pairs',
     name: 'Thursday Scramble Pairs',
-    seasonLabel: `${year} Season`,
-    scheduleLabel: 'Thursday evenings',
+    scheduleLabel: 'Thursdays at 6 pm',
     description: 'Two-person scramble. One fee buys the pair’s entry; your partner joins free.',
     status: 'active',
     feeMembersCents: 24000,
     feePerEntry: true,
     entrySize: 2,
-    ...window,
+    ...running,
   });
   const pairsPerGolfer = await league({
     slug: 'sunday-better-ball',
     name: 'Sunday Better Ball',
-    seasonLabel: `${year} Season`,
     description: 'Four-ball better ball for pairs. Each golfer pays the season fee.',
     status: 'open',
     feeMembersCents: 12000,
@@ -100,7 +157,7 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
     entrySize: 2,
     maxEntries: 32,
     membersOnly: true,
-    ...window,
+    ...running,
   });
   await league({
     slug: 'fall-match-play',
@@ -121,7 +178,7 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
   await league({
     slug: 'board-invitational',
     name: 'Board Invitational',
-    seasonLabel: `${year} Season`,
+    seasonLabel: calendar.season.label,
     status: 'private',
     feeMembersCents: 0,
     entrySize: 1,
@@ -145,11 +202,14 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
     teamName: 'Grip It and Sip It',
     partnerEmails: ['walter.travis@example.com'],
   });
-  await register(pairsPerEntry.id, {
+  const bogeyFree = await register(pairsPerEntry.id, {
     userId: userId(3),
     teamName: 'Bogey Free',
     partnerEmails: [email(4)],
   });
+  const openInvite = bogeyFree.invites[0]?.token;
+  if (openInvite == null) throw new Error('the demo partner invite has no token');
+  await setInviteToken(db, openInvite, DEMO_INVITE_TOKEN);
 
   await register(pairsPerGolfer.id, {
     userId: userId(5),
@@ -165,8 +225,9 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
 
   await seedSchedule(db, {
     orgSlug: org.slug,
-    now,
+    timeZone: org.timezone,
     today,
+    calendar,
     golfers: users,
     tuesdayLeagueId: individual.id,
     thursdayLeagueId: pairsPerEntry.id,
@@ -175,44 +236,42 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
 
 interface ScheduleSeed {
   orgSlug: string;
-  now: Date;
+  timeZone: string;
   today: string;
+  calendar: DemoCalendar;
   golfers: User[];
   tuesdayLeagueId: number;
   thursdayLeagueId: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** League nights around `now` (past ones completed), a tagged tournament and season points. */
+/**
+ * League nights on their weekdays at their local times (nights before today completed,
+ * with results), a tagged tournament and season points with a tie at the top.
+ */
 async function seedSchedule(db: Executor, seed: ScheduleSeed): Promise<void> {
-  const at = (daysFromNow: number, utcHour: number) => {
-    const day = new Date(seed.now.getTime() + daysFromNow * DAY_MS);
-    day.setUTCHours(utcHour, 30, 0, 0);
-    return day;
-  };
-  const pastNights: number[] = [];
-  for (let week = -5; week <= 6; week += 1) {
-    const start = at(week * 7, 23);
-    const past = start < seed.now;
+  const { calendar } = seed;
+  const at = (day: string, time: string) => zonedInstant(day, time, seed.timeZone).toISOString();
+  const playedNights: number[] = [];
+  for (const [index, night] of calendar.tuesdayNights.entries()) {
+    const played = night < seed.today;
     const { event } = await createEvent(db, seed.orgSlug, {
-      slug: `tuesday-night-${week + 6}`,
-      title: `Tuesday Night League — Week ${week + 6}`,
+      slug: `tuesday-night-${index + 1}`,
+      title: `Tuesday Night League — Week ${index + 1}`,
       eventType: 'league-night',
-      status: past ? 'completed' : 'published',
-      startDate: start.toISOString(),
+      status: played ? 'completed' : 'published',
+      startDate: at(night, '17:30'),
       tags: ['league-night'],
       eventSeriesId: seed.tuesdayLeagueId,
     });
-    if (past) pastNights.push(event.id);
+    if (played) playedNights.push(event.id);
   }
-  for (let week = 0; week < 4; week += 1) {
+  for (const [index, round] of calendar.thursdayRounds.entries()) {
     await createEvent(db, seed.orgSlug, {
-      slug: `thursday-scramble-${week + 1}`,
-      title: `Thursday Scramble — Round ${week + 1}`,
+      slug: `thursday-scramble-${index + 1}`,
+      title: `Thursday Scramble — Round ${index + 1}`,
       eventType: 'league-night',
       status: 'published',
-      startDate: at(week * 7 + 2, 23).toISOString(),
+      startDate: at(round, '18:00'),
       tags: ['league-night', 'scramble'],
       eventSeriesId: seed.thursdayLeagueId,
     });
@@ -222,8 +281,8 @@ async function seedSchedule(db: Executor, seed: ScheduleSeed): Promise<void> {
     title: 'Club Championship',
     eventType: 'tournament',
     status: 'published',
-    startDate: at(10, 14).toISOString(),
-    endDate: at(11, 22).toISOString(),
+    startDate: at(calendar.championship.firstDay, '08:00'),
+    endDate: at(calendar.championship.lastDay, '17:00'),
     tags: ['tournament', 'major'],
   });
   for (const golfer of seed.golfers.slice(0, 4)) {
@@ -241,14 +300,14 @@ async function seedSchedule(db: Executor, seed: ScheduleSeed): Promise<void> {
   await createSeason(db, {
     orgSlug: seed.orgSlug,
     seriesId: series.id,
-    name: `Season ending ${shiftDays(seed.today, 120).slice(0, 4)}`,
-    startDate: shiftDays(seed.today, -120),
-    endDate: shiftDays(seed.today, 120),
+    name: calendar.season.label,
+    startDate: calendar.season.startDate,
+    endDate: calendar.season.endDate,
   });
   // The first two golfers share every win, so the table opens on a tie; last place earns halves.
   const points = [10, 10, 6, 4, 2.5];
   const positions = [1, 1, 3, 4, 5];
-  for (const eventId of pastNights) {
+  for (const eventId of playedNights) {
     await postResults(db, {
       orgSlug: seed.orgSlug,
       seriesId: series.id,

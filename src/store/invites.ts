@@ -49,3 +49,8 @@ export async function acceptInvites(db: Executor, teamId: number, email: string)
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .execute();
 }
+
+/** Gives the invite with token `from` the token `to` (for the demo's fixed invite link). */
+export async function setInviteToken(db: Executor, from: string, to: string): Promise<void> {
+  await db.updateTable('invites').set({ token: to }).where('token', '=', from).execute();
+}

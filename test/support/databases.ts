@@ -51,14 +51,22 @@ const pgliteTarget: TestTarget = {
   },
 };
 
+/**
+ * Why a suite that needs the service named by environment `variable` is skipped, or false
+ * when it runs. In CI it always runs: a missing service fails its tests instead.
+ */
+export function skipUnlessSet(variable: string, suite: string): string | false {
+  const value = process.env[variable];
+  if ((value !== undefined && value !== '') || process.env.CI === 'true') return false;
+  return `${suite} suite skipped: ${variable} is not set`;
+}
+
 function postgresTarget(): TestTarget {
   const url = process.env.DATABASE_URL;
-  const inCi = process.env.CI === 'true';
   if (url === undefined || url === '') {
-    // In CI the PostgreSQL suites must run: opening fails the tests instead of skipping them.
     return {
       name: 'postgres',
-      skip: inCi ? false : 'PostgreSQL suite skipped: DATABASE_URL is not set',
+      skip: skipUnlessSet('DATABASE_URL', 'PostgreSQL'),
       open: () => Promise.reject(new Error('CI=true but DATABASE_URL is not set')),
     };
   }

@@ -49,8 +49,13 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
     if (limit > 0) {
       app.addHook(
         'onRequest',
-        createRateLimiter({ counters: edge.counters, metrics: edge.metrics, limit, scope: 'admin' })
-          .hook,
+        createRateLimiter({
+          counters: edge.counters,
+          metrics: edge.metrics,
+          limit,
+          scope: 'admin',
+          now: () => context.now().getTime(),
+        }).hook,
       );
     }
     app.addContentTypeParser(

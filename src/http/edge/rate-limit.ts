@@ -18,6 +18,8 @@ export interface RateLimitOptions {
   limit: number;
   /** Keeps public and admin counts apart. */
   scope: 'public' | 'admin';
+  /** The app's clock, in milliseconds: windows follow it. */
+  now: () => number;
 }
 
 /** One request counted: the RateLimit headers to answer, and whether it is refused. */
@@ -41,7 +43,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const key = `${options.scope}:`;
 
   async function count(ip: string): Promise<Verdict> {
-    const { count, resetMs } = await options.counters.hit(key + ip, WINDOW_MS, Date.now());
+    const { count, resetMs } = await options.counters.hit(key + ip, WINDOW_MS, options.now());
     const seconds = Math.max(Math.ceil(resetMs / 1000), 1);
     const refused = count > options.limit;
     if (refused) options.metrics.rateLimited.inc({ scope: options.scope });
