@@ -1,3 +1,5 @@
+import { ConflictError } from './errors.js';
+
 /** A course has 9 or 18 holes; `pars` lists one par per hole. */
 export const HOLE_COUNTS: readonly number[] = [9, 18];
 export const MIN_PAR = 3;
@@ -38,4 +40,11 @@ export function holesErrors(holes: unknown, holeCount: number): Record<string, s
   return {
     [`holes.${index}`]: `strokes on hole ${index + 1} must be a whole number from 1 to 20, or null`,
   };
+}
+
+/** Scores, and results from a board, need the par of every hole first. */
+export class CourseNotSetError extends ConflictError {
+  constructor() {
+    super('This event has no pars yet: set its course before scores.');
+  }
 }

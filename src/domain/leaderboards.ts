@@ -24,7 +24,8 @@ export interface LeaderboardRow {
   holes: (number | null)[];
 }
 
-export type BoardKind = 'individual' | 'team';
+export const BOARD_KINDS = ['individual', 'team'] as const;
+export type BoardKind = (typeof BOARD_KINDS)[number];
 export type Scoring = 'stroke' | 'best-ball';
 
 /** Whom a row scores for: a golfer on the individual board, a team on the team board. */
