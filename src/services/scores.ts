@@ -1,4 +1,5 @@
-import type { Event } from '../db/schema.js';
+import type { Updateable } from 'kysely';
+import type { Event, EventsTable } from '../db/schema.js';
 import { CourseNotSetError, holesErrors, parsErrors } from '../domain/course.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { updateEvent } from '../store/events.js';
@@ -19,7 +20,7 @@ function sameHoles(a: readonly number[] | null, b: readonly number[] | null): bo
   return a === null || b === null ? a === b : a.length === b.length;
 }
 
-/** Why the course's holes cannot change as asked while the event has cards or a tee sheet. */
+/** Refuses a change of the course's holes that the event's cards or tee sheet rule out. */
 async function checkHolesChange(trx: Executor, event: Event, pars: readonly number[] | null) {
   if (sameHoles(event.pars, pars)) return;
   if (await hasScoreCards(trx, event.id)) {
@@ -52,10 +53,9 @@ export async function setEventCourse(
     const pars =
       request.pars === undefined || request.pars === null ? request.pars : [...request.pars];
     if (pars !== undefined) await checkHolesChange(trx, current, pars);
-    const patch = {
-      ...(request.courseName === undefined ? {} : { course_name: request.courseName }),
-      ...(pars === undefined ? {} : { pars }),
-    };
+    const patch: Updateable<EventsTable> = {};
+    if (request.courseName !== undefined) patch.course_name = request.courseName;
+    if (pars !== undefined) patch.pars = pars;
     const event =
       Object.keys(patch).length === 0 ? current : await updateEvent(trx, current.id, patch);
     const version = pars === undefined ? null : await storeLeaderboards(trx, event);
