@@ -22,7 +22,9 @@ export function parsErrors(pars: unknown): Record<string, string> {
   }
   const index = pars.findIndex((par) => !isWholeIn(par, MIN_PAR, MAX_PAR));
   if (index === -1) return {};
-  return { [`pars.${index}`]: `par of hole ${index + 1} must be a whole number from 3 to 6` };
+  return {
+    [`pars.${index}`]: `par of hole ${index + 1} must be a whole number from ${MIN_PAR} to ${MAX_PAR}`,
+  };
 }
 
 /**
@@ -38,7 +40,7 @@ export function holesErrors(holes: unknown, holeCount: number): Record<string, s
   );
   if (index === -1) return {};
   return {
-    [`holes.${index}`]: `strokes on hole ${index + 1} must be a whole number from 1 to 20, or null`,
+    [`holes.${index}`]: `strokes on hole ${index + 1} must be a whole number from ${MIN_STROKES} to ${MAX_STROKES}, or null`,
   };
 }
 

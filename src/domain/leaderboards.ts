@@ -58,8 +58,8 @@ export interface PublicLeaderboards {
   leaderboards: PublicLeaderboard[];
 }
 
-export const INDIVIDUAL_BOARD_NAME = 'Individual';
-export const TEAM_BOARD_NAME = 'Teams';
+const INDIVIDUAL_BOARD_NAME = 'Individual';
+const TEAM_BOARD_NAME = 'Teams';
 
 /** A row before ranking; `order` settles equal names so that the order never wavers. */
 interface Line {
