@@ -111,6 +111,9 @@ export interface EventsTable {
   /** Own entries of an event not linked to a league. */
   entry_count: Generated<number>;
   created_at: CreatedAt;
+  course_name: string | null;
+  /** Par of each hole (9 or 18 of 3–6); null until the course is set. */
+  pars: number[] | null;
 }
 
 export interface EventTagsTable {
@@ -173,6 +176,48 @@ export interface StandingTotalsTable {
   events: number;
 }
 
+export type TeeSheetFormat = 'tee-times' | 'shotgun';
+
+export interface TeeSheetsTable {
+  event_id: number;
+  format: TeeSheetFormat;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface TeeGroupsTable {
+  id: Generated<number>;
+  event_id: number;
+  /** The group's place in the sheet, from 0. */
+  position: number;
+  start_at: Date | null;
+  starting_hole: number | null;
+}
+
+export interface TeeGroupPlayersTable {
+  group_id: number;
+  /** The golfer's place in the group, from 0. */
+  position: number;
+  event_id: number;
+  user_id: number;
+}
+
+export interface ScoreCardsTable {
+  event_id: number;
+  user_id: number;
+  /** Strokes per hole of the event's pars; null where the hole is not played yet. */
+  holes: (number | null)[];
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+/** An event's boards as the public reads them, rebuilt by every write that changes them. */
+export interface EventLeaderboardsTable {
+  event_id: number;
+  version: number;
+  /** JSON text on the way in; parsed on the way out. */
+  board: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -189,6 +234,11 @@ export interface Database {
   standing_competitors: StandingCompetitorsTable;
   standing_results: StandingResultsTable;
   standing_totals: StandingTotalsTable;
+  tee_sheets: TeeSheetsTable;
+  tee_groups: TeeGroupsTable;
+  tee_group_players: TeeGroupPlayersTable;
+  score_cards: ScoreCardsTable;
+  event_leaderboards: EventLeaderboardsTable;
 }
 
 export type Org = Selectable<OrgsTable>;
