@@ -40,9 +40,11 @@ const REQUIRED_FIELDS = [
   'seasonLabel',
   'seriesImageUrl',
   'slug',
+  'spotsRemaining',
   'standingSeriesId',
   'status',
 ];
+const NULLABLE_FIELDS = ['spotsRemaining', 'standingSeriesId'];
 const OPTIONAL_FIELDS = [
   'description',
   'endDate',
@@ -61,13 +63,16 @@ function assertLeagueShape(league: Record<string, unknown>): void {
       REQUIRED_FIELDS.includes(field) || OPTIONAL_FIELDS.includes(field),
       `${field} is not a public League field`,
     );
-    if (field !== 'standingSeriesId') assert.notEqual(league[field], null, `${field} is not null`);
+    if (!NULLABLE_FIELDS.includes(field))
+      assert.notEqual(league[field], null, `${field} is not null`);
     assert.notEqual(league[field], undefined);
   }
-  assert.ok(
-    league.standingSeriesId === null || Number.isInteger(league.standingSeriesId),
-    'standingSeriesId is an integer or null',
-  );
+  for (const field of NULLABLE_FIELDS) {
+    assert.ok(
+      league[field] === null || Number.isInteger(league[field]),
+      `${field}: integer or null`,
+    );
+  }
   for (const field of ['id', 'feeMembersCents', 'entrySize', 'memberCount', 'linkedEventCount']) {
     assert.ok(Number.isInteger(league[field]), `${field} is an integer`);
   }
@@ -183,6 +188,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       seriesImageUrl: STOCK_CREST,
       memberCount: 0,
       linkedEventCount: 0,
+      spotsRemaining: null,
       standingSeriesId: null,
     });
     for (const field of OPTIONAL_FIELDS) assert.ok(!(field in body), `${field} is omitted`);
@@ -221,6 +227,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       seriesImageUrl: STOCK_CREST,
       memberCount: 0,
       linkedEventCount: 0,
+      spotsRemaining: 40,
       standingSeriesId: null,
       description: 'Two-person best ball, all season long.',
       registrationOpensAt: '2026-03-01',

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { League, Org, User } from '../db/schema.js';
+import { spotsRemaining } from '../domain/seats.js';
 import type { AdminLeague, AdminUser, Org as OrgView } from './schemas/admin.js';
 import type { PublicLeague } from './schemas/public.js';
 
@@ -27,6 +28,7 @@ export function presentPublicLeague(league: League): PublicLeague {
     seriesImageUrl: imageUrl(league),
     memberCount: league.member_count,
     linkedEventCount: league.linked_event_count,
+    spotsRemaining: spotsRemaining(league.max_entries, league.seats_reserved),
     standingSeriesId: league.standing_series_id,
     ...optional('scheduleLabel', league.schedule_label),
     ...optional('description', league.description),

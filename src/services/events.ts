@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { Event, EventStatus, EventsTable, Org } from '../db/schema.js';
-import { localDate } from '../domain/dates.js';
+import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import {
   DEFAULT_EVENT_LIMIT,
@@ -8,7 +8,6 @@ import {
   type EventListFilter,
   type PublicEventStatus,
 } from '../domain/events.js';
-import { isPublicLeagueStatus } from '../domain/visibility.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import {
   deleteEventEntry,
@@ -111,18 +110,18 @@ async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: stri
   return { org, event };
 }
 
-/** One public event, with its league when that league is public. */
+/** One public event, with its league when it is a league night. */
 export async function getPublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
-  const { org, event } = await requirePublicEvent(db, orgSlug, eventSlug);
-  const [tags, league] = await Promise.all([
-    tagsOfEvents(db, [event.id]),
-    event.event_series_id === null ? undefined : findLeagueById(db, org.id, event.event_series_id),
-  ]);
-  // A league night's field is the league's live roster; other events count their own entries.
-  const players = league?.member_count ?? event.entry_count;
-  const view = eventView(event, tags.get(event.id) ?? [], players);
-  if (league === undefined || !isPublicLeagueStatus(league.status)) return view;
-  return { ...view, eventSeries: { id: league.id, slug: league.slug, name: league.name } };
+  const { event } = await requirePublicEvent(db, orgSlug, eventSlug);
+  const tags = await tagsOfEvents(db, [event.id]);
+  const view = eventView(event, tags.get(event.id) ?? [], event.total_players);
+  if (event.event_series_id === null || event.league_slug === null || event.league_name === null) {
+    return view;
+  }
+  return {
+    ...view,
+    eventSeries: { id: event.event_series_id, slug: event.league_slug, name: event.league_name },
+  };
 }
 
 /** The players of a public event, names only. */
@@ -147,11 +146,26 @@ export interface EventInput {
   eventSeriesId?: number | null;
 }
 
+/** An instant of a body with the org-local day it falls on, which must be a supported day. */
+function supportedInstant(org: Org, field: 'startDate' | 'endDate', value: string) {
+  const at = new Date(value);
+  const day = localDate(at, org.timezone);
+  if (!isSupportedDay(day)) {
+    throw new ValidationError({
+      [field]: `must fall on a day ${SUPPORTED_DAYS} in the organization’s time zone`,
+    });
+  }
+  return { at, day };
+}
+
 /** The start instant with the org-local day and year it falls on, fixed at write time. */
 function startColumns(org: Org, startDate: string) {
-  const start_at = new Date(startDate);
-  const local_date = localDate(start_at, org.timezone);
-  return { start_at, local_date, local_year: Number(local_date.slice(0, 4)) };
+  const { at, day } = supportedInstant(org, 'startDate', startDate);
+  return { start_at: at, local_date: day, local_year: Number(day.slice(0, 4)) };
+}
+
+function endColumn(org: Org, endDate: string | null): Date | null {
+  return endDate === null ? null : supportedInstant(org, 'endDate', endDate).at;
 }
 
 function columns(org: Org, input: Partial<EventInput>): Updateable<EventsTable> {
@@ -161,8 +175,7 @@ function columns(org: Org, input: Partial<EventInput>): Updateable<EventsTable> 
   if (input.eventType !== undefined) set.event_type = input.eventType;
   if (input.status !== undefined) set.status = input.status;
   if (input.startDate !== undefined) Object.assign(set, startColumns(org, input.startDate));
-  if (input.endDate !== undefined)
-    set.end_at = input.endDate === null ? null : new Date(input.endDate);
+  if (input.endDate !== undefined) set.end_at = endColumn(org, input.endDate);
   if (input.eventSeriesId !== undefined) set.event_series_id = input.eventSeriesId;
   return set;
 }
@@ -212,8 +225,7 @@ export async function createEvent(db: Executor, orgSlug: string, input: EventInp
     .execute(async (trx) => {
       const org = await requireOrg(trx, orgSlug);
       const start = startColumns(org, input.startDate);
-      const endAt =
-        input.endDate === undefined || input.endDate === null ? null : new Date(input.endDate);
+      const endAt = endColumn(org, input.endDate ?? null);
       checkTimes(start.start_at, endAt);
       const leagues = await lockLeagues(trx, org.id, [input.eventSeriesId ?? null]);
       const event = await insertEvent(trx, {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
 import type { EventSeriesTable, League, LeagueStatus, Org } from '../db/schema.js';
-import { isCalendarDate } from '../domain/dates.js';
+import { unsupportedDays } from '../domain/dates.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
@@ -60,15 +60,9 @@ function columns(input: Partial<LeagueInput>): Updateable<EventSeriesTable> {
   return set;
 }
 
-/** Field rules the body schema cannot express: real calendar days, in order. */
+/** Field rules the body schema cannot express: supported calendar days, in order. */
 function checkWindow(opensAt: string | null, closesAt: string | null): void {
-  const errors: Record<string, string> = {};
-  if (opensAt !== null && !isCalendarDate(opensAt)) {
-    errors.registrationOpensAt = 'must be a calendar date (YYYY-MM-DD)';
-  }
-  if (closesAt !== null && !isCalendarDate(closesAt)) {
-    errors.registrationClosesAt = 'must be a calendar date (YYYY-MM-DD)';
-  }
+  const errors = unsupportedDays({ registrationOpensAt: opensAt, registrationClosesAt: closesAt });
   if (
     Object.keys(errors).length === 0 &&
     opensAt !== null &&

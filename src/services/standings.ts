@@ -1,5 +1,5 @@
 import type { Org, StandingScope, StandingSeason, StandingSeries } from '../db/schema.js';
-import { localDate } from '../domain/dates.js';
+import { localDate, unsupportedDays } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { rankTotals } from '../domain/ranking.js';
 import {
@@ -159,6 +159,8 @@ export async function createSeason(
     if (series.scope === 'overall') {
       throw new ConflictError('An overall series has no seasons.');
     }
+    const errors = unsupportedDays({ startDate: request.startDate, endDate: request.endDate });
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     if (request.startDate > request.endDate) {
       throw new ValidationError({ endDate: 'must not be before startDate' });
     }

@@ -33,6 +33,7 @@ import {
   PlainTextError,
   RegistrationParams,
   TeamParams,
+  requireCanonicalIds,
 } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
 import { adminEventRoutes } from './events.js';
@@ -53,6 +54,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
           .hook,
       );
     }
+    app.addHook('preValidation', requireCanonicalIds);
     app.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
       { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },

@@ -11,6 +11,7 @@ import {
   LeagueSlugParams,
   OrgParams,
   TeamParams,
+  requireCanonicalIds,
 } from '../schemas/common.js';
 import { BAD_QUERY, plainText, publicAction, publicRead } from '../schemas/responses.js';
 import {
@@ -37,6 +38,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
 
   return async function register(app: App): Promise<void> {
     applyPublicEdge(app, edge);
+    app.addHook('preValidation', requireCanonicalIds);
     // The registration start ignores any body: accept every type, read it only to drain it.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {

@@ -1,9 +1,8 @@
 import Type from 'typebox';
 import { LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { EVENT_STATUSES } from '../../domain/events.js';
-import { CalendarDate, Id, SLUG_PATTERN, Slug } from './common.js';
+import { CalendarDate, Id, SLUG_PATTERN, Slug, Text } from './common.js';
 
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
@@ -11,7 +10,7 @@ export const CreateOrgBody = Type.Object(
   {
     slug: Slug,
     name: Text(200),
-    timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone.' }),
+    timezone: Text(64, 'IANA time zone.'),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { FIRST_YEAR, LAST_YEAR } from '../../domain/dates.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { EVENT_LIST_FILTERS, MAX_EVENT_LIMIT, PUBLIC_EVENT_STATUSES } from '../../domain/events.js';
 import { CalendarDate, Id, Slug } from './common.js';
@@ -17,6 +18,11 @@ export const PublicLeague = Type.Object(
     seriesImageUrl: Type.String(),
     memberCount: Type.Integer(),
     linkedEventCount: Type.Integer(),
+    spotsRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        'Golfers’ places a new entry can still take (a team needs entrySize of them); ' +
+        'null without maxEntries.',
+    }),
     standingSeriesId: Type.Union([Type.Integer(), Type.Null()]),
     description: Type.Optional(Type.String()),
     startDate: Type.Optional(CalendarDate),
@@ -138,7 +144,7 @@ export const EventListQuery = Type.Object({
   filter: Type.Optional(Type.Enum(EVENT_LIST_FILTERS)),
   eventSeries: Type.Optional(Slug),
   tag: Type.Optional(Slug),
-  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200 })),
+  year: Type.Optional(Type.Integer({ minimum: FIRST_YEAR, maximum: LAST_YEAR })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENT_LIMIT })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
