@@ -10,6 +10,8 @@ import {
   type Harness,
 } from './support/harness.js';
 import { assertInvalid, assertPlainText } from './support/assertions.js';
+import type { AdminEvent, AdminStandingSeries } from '../src/http/schemas/admin.js';
+import type { EventDetail, EventList } from '../src/http/schemas/public.js';
 
 const eventsUrl = (org: Pick<Org, 'slug'>) => `${ADMIN}/orgs/${org.slug}/events`;
 
@@ -34,7 +36,7 @@ async function seriesId(h: Harness, org: Org): Promise<number> {
     scope: 'season',
   });
   assert.equal(response.statusCode, 201, response.body);
-  return response.json<{ id: number }>().id;
+  return response.json<AdminStandingSeries>().id;
 }
 
 describeOnDatabases(
@@ -57,7 +59,7 @@ describeOnDatabases(
         assertInvalid(await h.admin('POST', eventsUrl(org), ending), ['endDate']);
       }
       const listed = await h.inject({ method: 'GET', url: `${PUBLIC}/orgs/${org.slug}/events` });
-      assert.equal(listed.json<{ count: number }>().count, 0, 'nothing was stored');
+      assert.equal(listed.json<EventList>().count, 0, 'nothing was stored');
     });
 
     void test('the first and last days of the range are taken, and the year filter reaches them', async () => {
@@ -65,7 +67,7 @@ describeOnDatabases(
       const org = await h.org({ timezone: 'UTC' });
       const first = await h.admin('POST', eventsUrl(org), eventBody('1900-01-01T00:00:00Z'));
       assert.equal(first.statusCode, 201, first.body);
-      assert.equal(first.json<{ localDate: string }>().localDate, '1900-01-01');
+      assert.equal(first.json<AdminEvent>().localDate, '1900-01-01');
       const last = await h.admin(
         'POST',
         eventsUrl(org),
@@ -74,19 +76,19 @@ describeOnDatabases(
       assert.equal(last.statusCode, 201, last.body);
 
       for (const [year, slug] of [
-        [1900, first.json<{ slug: string }>().slug],
-        [2199, last.json<{ slug: string }>().slug],
+        [1900, first.json<AdminEvent>().slug],
+        [2199, last.json<AdminEvent>().slug],
       ] as const) {
         const response = await listYear(h, org, year);
         assert.equal(response.statusCode, 200, response.body);
-        const body = response.json<{ events: { slug: string }[] }>();
+        const body = response.json<EventList>();
         assert.deepEqual(
           body.events.map((event) => event.slug),
           [slug],
         );
       }
       const all = await h.inject({ method: 'GET', url: `${PUBLIC}/orgs/${org.slug}/events` });
-      assert.equal(all.json<{ oldestYear: number }>().oldestYear, 1900);
+      assert.equal(all.json<EventList>().oldestYear, 1900);
     });
 
     void test('the range is of org-local days: an instant inside it in UTC may fall outside', async () => {
@@ -106,7 +108,7 @@ describeOnDatabases(
       const org = await h.org({ timezone: 'UTC' });
       const created = await h.admin('POST', eventsUrl(org), eventBody('2026-07-01T12:00:00Z'));
       assert.equal(created.statusCode, 201, created.body);
-      const { id, slug } = created.json<{ id: number; slug: string }>();
+      const { id, slug } = created.json<AdminEvent>();
       const url = `${eventsUrl(org)}/${id}`;
       assertInvalid(await h.admin('PATCH', url, { startDate: '0999-07-01T12:00:00Z' }), [
         'startDate',
@@ -116,7 +118,7 @@ describeOnDatabases(
         method: 'GET',
         url: `${PUBLIC}/orgs/${org.slug}/events/${slug}`,
       });
-      const event = shown.json<{ startDate: string; endDate?: string }>();
+      const event = shown.json<EventDetail>();
       assert.equal(event.startDate, '2026-07-01T12:00:00.000Z');
       assert.equal(event.endDate, undefined);
     });

@@ -12,44 +12,19 @@ import {
   type Harness,
 } from './support/harness.js';
 import { assertInvalid, assertPlainText } from './support/assertions.js';
-import type { AdminEvent, EventField as Field } from './support/api-types.js';
+import type { AdminEvent } from '../src/http/schemas/admin.js';
+import type {
+  EventDetail,
+  EventField,
+  EventList,
+  PublicLeague,
+} from '../src/http/schemas/public.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
 
-interface EventItem {
-  id: number;
-  slug: string;
-  title: string;
-  eventType: string;
-  status: string;
-  startDate: string;
-  endDate?: string;
-  tags: string[];
-  totalPlayers: number;
-}
-
-interface EventDetail extends EventItem {
-  eventSeries?: { id: number; slug: string; name: string };
-}
-
-interface EventList {
-  count: number;
-  oldestYear: number;
-  events: EventItem[];
-}
-
-type FieldPlayer = Field['players'][number];
-
-interface PublicLeague {
-  id: number;
-  slug: string;
-  memberCount: number;
-  linkedEventCount: number;
-  startDate?: string;
-  endDate?: string;
-}
+type FieldPlayer = EventField['players'][number];
 
 const EVENT_ITEM_FIELDS = [
   'endDate',
@@ -166,10 +141,10 @@ async function fieldResponse(h: Harness, orgSlug: string, eventSlug: string) {
   return h.inject({ method: 'GET', url: `${PUBLIC}/orgs/${orgSlug}/events/${eventSlug}/field` });
 }
 
-async function field(h: Harness, orgSlug: string, eventSlug: string): Promise<Field> {
+async function field(h: Harness, orgSlug: string, eventSlug: string): Promise<EventField> {
   const response = await fieldResponse(h, orgSlug, eventSlug);
   assert.equal(response.statusCode, 200, response.body);
-  const body = response.json<Field>();
+  const body = response.json<EventField>();
   assert.deepEqual(Object.keys(body).sort(), ['count', 'players']);
   for (const player of body.players) {
     assert.deepEqual(Object.keys(player).sort(), ['name', 'teamName'], 'names only');

@@ -11,6 +11,8 @@ import {
   type Harness,
 } from './support/harness.js';
 import { assertPlainText } from './support/assertions.js';
+import type { AdminEvent } from '../src/http/schemas/admin.js';
+import type { EventDetail, EventField, EventList } from '../src/http/schemas/public.js';
 
 async function createNight(h: Harness, org: Org, leagueId: number, startDate: string) {
   const response = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/events`, {
@@ -23,7 +25,7 @@ async function createNight(h: Harness, org: Org, leagueId: number, startDate: st
     eventSeriesId: leagueId,
   });
   assert.equal(response.statusCode, 201, response.body);
-  return response.json<{ id: number; slug: string }>();
+  return response.json<AdminEvent>();
 }
 
 async function setStatus(h: Harness, org: Org, leagueId: number, status: LeagueStatus) {
@@ -70,7 +72,7 @@ describeOnDatabases(
         const night = await createNight(h, org, league.id, '2026-07-07T22:00:00Z');
 
         for (const body of await listings(h, org)) {
-          const list = JSON.parse(body) as { count: number; oldestYear: number; events: unknown[] };
+          const list = JSON.parse(body) as EventList;
           assert.equal(list.count, 0, body);
           assert.deepEqual(list.events, []);
           assert.equal(list.oldestYear, 2026, 'the hidden night of 2019 sets no oldest year');
@@ -106,29 +108,26 @@ describeOnDatabases(
 
       await setStatus(h, org, league.id, 'open');
       const shown = await get(h, `/orgs/${org.slug}/events?tag=twilight`);
-      const list = shown.json<{
-        count: number;
-        events: { slug: string; totalPlayers: number }[];
-      }>();
+      const list = shown.json<EventList>();
       assert.equal(list.count, 2);
       assert.deepEqual(
         list.events.map((event) => [event.slug, event.totalPlayers]),
         [
           [night.slug, 1],
-          [other.json<{ slug: string }>().slug, 0],
+          [other.json<AdminEvent>().slug, 0],
         ],
       );
       const field = await get(h, `/orgs/${org.slug}/events/${night.slug}/field`);
       assert.deepEqual(
-        field.json<{ players: { name: string }[] }>().players.map((p) => p.name),
+        field.json<EventField>().players.map((p) => p.name),
         [fullName(golfer)],
       );
       const detail = await get(h, `/orgs/${org.slug}/events/${night.slug}`);
-      assert.equal(detail.json<{ eventSeries: { id: number } }>().eventSeries.id, league.id);
+      assert.equal(detail.json<EventDetail>().eventSeries?.id, league.id);
 
       await setStatus(h, org, league.id, 'private');
       const hidden = await get(h, `/orgs/${org.slug}/events?tag=twilight`);
-      assert.equal(hidden.json<{ count: number }>().count, 1, 'only the unlinked event is left');
+      assert.equal(hidden.json<EventList>().count, 1, 'only the unlinked event is left');
       assertPlainText(await get(h, `/orgs/${org.slug}/events/${night.slug}`), 404);
       assertPlainText(await get(h, `/orgs/${org.slug}/events/${night.slug}/field`), 404);
     });

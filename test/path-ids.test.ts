@@ -9,6 +9,8 @@ import {
   type Harness,
 } from './support/harness.js';
 import { assertPlainText } from './support/assertions.js';
+import type { AdminEvent, AdminStandingSeries, StoredResults } from '../src/http/schemas/admin.js';
+import type { PublicLeague, Standings, TeamSummary } from '../src/http/schemas/public.js';
 
 /** Ways of writing `id` that read as the same number but are not its canonical decimal. */
 function variants(id: number): string[] {
@@ -29,7 +31,7 @@ async function world(h: Harness) {
     startDate: '2026-07-01T23:00:00Z',
   });
   assert.equal(event.statusCode, 201, event.body);
-  const eventId = event.json<{ id: number }>().id;
+  const eventId = event.json<AdminEvent>().id;
   const entered = await h.user();
   const entry = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/events/${eventId}/entries`, {
     userId: entered.id,
@@ -40,7 +42,7 @@ async function world(h: Harness) {
     scope: 'overall',
   });
   assert.equal(series.statusCode, 201, series.body);
-  const seriesId = series.json<{ id: number }>().id;
+  const seriesId = series.json<AdminStandingSeries>().id;
   const results = await h.admin(
     'POST',
     `${ADMIN}/orgs/${org.slug}/standing-series/${seriesId}/results`,
@@ -50,8 +52,7 @@ async function world(h: Harness) {
     },
   );
   assert.equal(results.statusCode, 200, results.body);
-  const competitorId = results.json<{ results: { competitorId: number }[] }>().results[0]
-    ?.competitorId;
+  const competitorId = results.json<StoredResults>().results[0]?.competitorId;
   assert.ok(teamId !== null && competitorId !== undefined);
   return { org, league, golfer, teamId, eventId, entered, seriesId, competitorId };
 }
@@ -152,25 +153,17 @@ describeOnDatabases(
         url: `${PUBLIC}/orgs/${org}/event-series/${w.league.id}/teams/${w.teamId}`,
       });
       assert.equal(team.statusCode, 200, 'the team was not deleted');
-      assert.equal(team.json<{ seatsFilled: number }>().seatsFilled, 1, 'nor its golfer withdrawn');
+      assert.equal(team.json<TeamSummary>().seatsFilled, 1, 'nor its golfer withdrawn');
       const shown = await h.inject({
         method: 'GET',
         url: `${PUBLIC}/orgs/${org}/event-series/${w.league.slug}`,
       });
-      assert.equal(
-        shown.json<{ name: string }>().name,
-        w.league.name,
-        'the league was not renamed',
-      );
+      assert.equal(shown.json<PublicLeague>().name, w.league.name, 'the league was not renamed');
       const table = await h.inject({
         method: 'GET',
         url: `${PUBLIC}/orgs/${org}/standings/${w.seriesId}`,
       });
-      assert.equal(
-        table.json<{ table: { rows: unknown[] } }>().table.rows.length,
-        1,
-        'results kept',
-      );
+      assert.equal(table.json<Standings>().table?.rows.length, 1, 'results kept');
       for (const [method, ids, url, body] of writes) {
         const response = await h.admin(method, url(ids.map(String)), body);
         assert.ok(response.statusCode < 300, `${method} ${url(ids.map(String))}: ${response.body}`);

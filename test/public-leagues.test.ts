@@ -3,31 +3,10 @@ import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN, ADMIN_TOKEN, PUBLIC, describeOnDatabases, unique } from './support/harness.js';
 import { PLAIN_TEXT } from './support/assertions.js';
+import type { AdminLeague, AdminStandingSeries } from '../src/http/schemas/admin.js';
+import type { PublicLeague as League } from '../src/http/schemas/public.js';
 
 const STOCK_CREST = '/media/stock/crest.svg';
-
-/** The League object of the public API (spec 2.1 and decisions §2). */
-interface League {
-  id: number;
-  name: string;
-  slug: string;
-  seasonLabel: string;
-  scheduleLabel?: string;
-  status: string;
-  feeMembersCents: number;
-  feePerEntry: boolean;
-  entrySize: number;
-  seriesImageUrl: string;
-  memberCount: number;
-  linkedEventCount: number;
-  standingSeriesId: number | null;
-  description?: string;
-  startDate?: string;
-  endDate?: string;
-  registrationOpensAt?: string;
-  registrationClosesAt?: string;
-  maxEntries?: number;
-}
 
 const REQUIRED_FIELDS = [
   'entrySize',
@@ -132,7 +111,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
     });
 
     assert.equal(response.statusCode, 200);
-    const slugs = response.json<{ slug: string }[]>().map((league) => league.slug);
+    const slugs = response.json<League[]>().map((league) => league.slug);
     assert.deepEqual(slugs, [open.slug, active.slug, completed.slug]);
   });
 
@@ -244,7 +223,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       scope: 'season',
     });
     assert.equal(created.statusCode, 201, created.body);
-    const seriesId = created.json<{ id: number }>().id;
+    const seriesId = created.json<AdminStandingSeries>().id;
     const linked = await h.league(org, { standingSeriesId: seriesId });
     const unlinked = await h.league(org);
 
@@ -394,7 +373,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       entrySize: 1,
     });
     assert.equal(created.statusCode, 201, created.body);
-    const { id, slug } = created.json<{ id: number; slug: string }>();
+    const { id, slug } = created.json<AdminLeague>();
 
     const before = await get(`/orgs/${org.slug}/event-series/${slug}`);
     assert.equal(before.json<League>().scheduleLabel, label);

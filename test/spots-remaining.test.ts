@@ -9,11 +9,9 @@ import {
   unique,
   type Harness,
 } from './support/harness.js';
+import type { PublicLeague } from '../src/http/schemas/public.js';
 
-interface Spots {
-  spotsRemaining: number | null;
-  memberCount: number;
-}
+type Spots = Pick<PublicLeague, 'spotsRemaining' | 'memberCount'>;
 
 /** `spotsRemaining` as the single league and the list both show it; they must agree. */
 async function spots(h: Harness, org: Org, league: League): Promise<Spots> {
@@ -23,8 +21,8 @@ async function spots(h: Harness, org: Org, league: League): Promise<Spots> {
   });
   assert.equal(single.statusCode, 200, single.body);
   const list = await h.inject({ method: 'GET', url: `${PUBLIC}/orgs/${org.slug}/event-series` });
-  const listed = list.json<(Spots & { id: number })[]>().find((item) => item.id === league.id);
-  const { spotsRemaining, memberCount } = single.json<Spots>();
+  const listed = list.json<PublicLeague[]>().find((item) => item.id === league.id);
+  const { spotsRemaining, memberCount } = single.json<PublicLeague>();
   assert.equal(listed?.spotsRemaining, spotsRemaining, 'list and detail agree');
   return { spotsRemaining, memberCount };
 }

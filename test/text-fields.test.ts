@@ -10,6 +10,8 @@ import {
   type Harness,
 } from './support/harness.js';
 import { assertInvalid } from './support/assertions.js';
+import type { AdminEvent, AdminLeague, AdminStandingSeries } from '../src/http/schemas/admin.js';
+import type { PublicLeague } from '../src/http/schemas/public.js';
 
 /** Control characters a text field refuses: NUL, other C0 controls, CR, DEL and C1 controls. */
 const CONTROLS = ['\u0000', '\u0001', '\u001b', '\r', '\u007f', '\u0085', '\u009f'];
@@ -32,13 +34,13 @@ async function seriesId(h: Harness, org: Org): Promise<number> {
     scope: 'season',
   });
   assert.equal(response.statusCode, 201, response.body);
-  return response.json<{ id: number }>().id;
+  return response.json<AdminStandingSeries>().id;
 }
 
 async function eventId(h: Harness, org: Org): Promise<number> {
   const response = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/events`, eventBody());
   assert.equal(response.statusCode, 201, response.body);
-  return response.json<{ id: number }>().id;
+  return response.json<AdminEvent>().id;
 }
 
 function eventBody(): Record<string, unknown> {
@@ -187,7 +189,7 @@ describeOnDatabases(
         method: 'GET',
         url: `${PUBLIC}/orgs/${org.slug}/event-series/${slug}`,
       });
-      const league = shown.json<{ description: string; scheduleLabel: string }>();
+      const league = shown.json<PublicLeague>();
       assert.equal(league.description, kept);
       assert.equal(league.scheduleLabel, 'Tuesdays\t5:30 pm');
     });
@@ -201,7 +203,7 @@ describeOnDatabases(
         name,
       });
       assert.equal(created.statusCode, 201, created.body);
-      assert.equal(created.json<{ name: string }>().name, name);
+      assert.equal(created.json<AdminLeague>().name, name);
     });
   },
   NO_LIMITS,

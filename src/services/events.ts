@@ -2,12 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Event, EventStatus, EventsTable, Org } from '../db/schema.js';
 import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
-import {
-  DEFAULT_EVENT_LIMIT,
-  sortsNewestFirst,
-  type EventListFilter,
-  type PublicEventStatus,
-} from '../domain/events.js';
+import { DEFAULT_EVENT_LIMIT, sortsNewestFirst, type EventListFilter } from '../domain/events.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import {
   deleteEventEntry,
@@ -22,40 +17,14 @@ import {
   replaceEventTags,
   tagsOfEvents,
   updateEvent,
-  type FieldPlayer,
+  type FieldEntry,
   type ListedEvent,
+  type PublicEvent,
 } from '../store/events.js';
 import type { Executor } from '../store/executor.js';
 import { findLeagueById, lockLeague } from '../store/leagues.js';
 import { findUserById } from '../store/users.js';
 import { requireLeagueBySlug, requireOrg } from './lookup.js';
-
-export interface EventView {
-  id: number;
-  slug: string;
-  title: string;
-  eventType: string;
-  status: PublicEventStatus;
-  startDate: string;
-  endDate?: string;
-  tags: string[];
-  totalPlayers: number;
-}
-
-function eventView(event: Event, tags: string[], players: number): EventView {
-  return {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    eventType: event.event_type,
-    // Callers pass public events only; drafts never leave the store queries.
-    status: event.status as PublicEventStatus,
-    startDate: event.start_at.toISOString(),
-    ...(event.end_at === null ? {} : { endDate: event.end_at.toISOString() }),
-    tags,
-    totalPlayers: players,
-  };
-}
 
 export interface ScheduleQuery {
   orgSlug: string;
@@ -68,8 +37,21 @@ export interface ScheduleQuery {
   now: Date;
 }
 
+/** An event row with its tags, sorted. */
+export interface TaggedEvent<E extends Event = Event> {
+  event: E;
+  tags: string[];
+}
+
+/** One page of a schedule, the number of events matching before paging, and the oldest year. */
+export interface Schedule {
+  count: number;
+  oldestYear: number;
+  events: TaggedEvent<ListedEvent>[];
+}
+
 /** The org's public events (a league's schedule with `eventSeries`), paged, with totals. */
-export async function listSchedule(db: Executor, query: ScheduleQuery) {
+export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<Schedule> {
   // With `eventSeries`, the league lookup finds the org too.
   const { org, league } =
     query.eventSeries === undefined
@@ -97,9 +79,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery) {
   return {
     count,
     oldestYear: oldestYear ?? Number(localDate(query.now, org.timezone).slice(0, 4)),
-    events: events.map((event: ListedEvent) =>
-      eventView(event, tags.get(event.id) ?? [], event.total_players),
-    ),
+    events: events.map((event) => ({ event, tags: tags.get(event.id) ?? [] })),
   };
 }
 
@@ -107,32 +87,27 @@ async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: stri
   const org = await requireOrg(db, orgSlug);
   const event = await findPublicEventBySlug(db, org.id, eventSlug);
   if (event === undefined) throw new NotFoundError();
-  return { org, event };
+  return event;
 }
 
-/** One public event, with its league when it is a league night. */
-export async function getPublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
-  const { event } = await requirePublicEvent(db, orgSlug, eventSlug);
+/** One public event, with its league's slug and name when it is a league night. */
+export async function getPublicEvent(
+  db: Executor,
+  orgSlug: string,
+  eventSlug: string,
+): Promise<TaggedEvent<PublicEvent>> {
+  const event = await requirePublicEvent(db, orgSlug, eventSlug);
   const tags = await tagsOfEvents(db, [event.id]);
-  const view = eventView(event, tags.get(event.id) ?? [], event.total_players);
-  if (event.event_series_id === null || event.league_slug === null || event.league_name === null) {
-    return view;
-  }
-  return {
-    ...view,
-    eventSeries: { id: event.event_series_id, slug: event.league_slug, name: event.league_name },
-  };
+  return { event, tags: tags.get(event.id) ?? [] };
 }
 
-/** The players of a public event, names only. */
+/** The players of a public event: the league roster for a league night, else its entries. */
 export async function getEventField(
   db: Executor,
   orgSlug: string,
   eventSlug: string,
-): Promise<{ count: number; players: FieldPlayer[] }> {
-  const { event } = await requirePublicEvent(db, orgSlug, eventSlug);
-  const players = await eventField(db, event);
-  return { count: players.length, players };
+): Promise<FieldEntry[]> {
+  return eventField(db, await requirePublicEvent(db, orgSlug, eventSlug));
 }
 
 export interface EventInput {
@@ -212,7 +187,7 @@ async function afterWrite(
   event: Event,
   tags: string[] | undefined,
   leagues: number[],
-) {
+): Promise<TaggedEvent> {
   if (tags !== undefined) await replaceEventTags(trx, event.id, [...new Set(tags)]);
   for (const leagueId of leagues) await refreshLeagueSchedule(trx, leagueId);
   const current = await tagsOfEvents(trx, [event.id]);

@@ -9,7 +9,7 @@ import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { insertLeague, listLeagues, lockLeague, updateLeague } from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
-import { findSeries } from '../store/standings.js';
+import { findStandingSeries } from '../store/standings.js';
 import { requireLeagueById, requireOrg } from './lookup.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
@@ -81,7 +81,7 @@ const slugConflict = conflictOnDuplicate(
 /** A league may only link a standings series of its own org. */
 async function checkStandingSeries(db: Executor, org: Org, seriesId: number | null | undefined) {
   if (seriesId === undefined || seriesId === null) return;
-  if ((await findSeries(db, org.id, seriesId)) === undefined) {
+  if ((await findStandingSeries(db, org.id, seriesId)) === undefined) {
     throw new ValidationError({
       standingSeriesId: 'names no standings series of this organization',
     });

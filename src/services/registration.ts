@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { League, Org, Team, User } from '../db/schema.js';
+import type { Invite, League, RosterEntry, Team, User } from '../db/schema.js';
 import { localDate } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { golferFeeCents } from '../domain/fees.js';
@@ -82,18 +82,11 @@ export interface CompleteRegistration {
   partnerEmails?: string[] | undefined;
 }
 
+/** The roster entry a registration made, its team, and the invites it sent. */
 export interface CompletedRegistration {
-  org: Org;
-  league: League;
-  entry: {
-    id: number;
-    userId: number;
-    teamId: number | null;
-    feeCents: number;
-    paidEntry: boolean;
-  };
+  entry: RosterEntry;
   teamId: number | null;
-  invites: { email: string; token: string | null }[];
+  invites: Invite[];
 }
 
 /** 128+ bits from the system's cryptographic generator, URL-safe. */
@@ -155,7 +148,7 @@ export async function completeRegistration(
   return db
     .transaction()
     .execute(async (trx) => {
-      const { org } = await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
+      await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
       const league = await lockLeague(trx, request.leagueId);
       const user = await findUserById(trx, request.userId);
       if (user === undefined) throw new ValidationError({ userId: 'names no user' });
@@ -213,19 +206,7 @@ export async function completeRegistration(
                 token: withAccount.has(email.toLowerCase()) ? newInviteToken() : null,
               })),
             );
-      return {
-        org,
-        league: { ...league, member_count: league.member_count + 1 },
-        entry: {
-          id: entry.id,
-          userId: user.id,
-          teamId: entry.team_id,
-          feeCents: entry.fee_cents,
-          paidEntry: entry.paid_entry,
-        },
-        teamId: team?.id ?? null,
-        invites: invites.map((invite) => ({ email: invite.email, token: invite.token })),
-      };
+      return { entry, teamId: team?.id ?? null, invites };
     })
     .catch(conflictOnDuplicate('This registration conflicts with another one.'));
 }

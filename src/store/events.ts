@@ -3,6 +3,7 @@ import type { Database, Event, EventsTable } from '../db/schema.js';
 import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../domain/events.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
 import type { Executor } from './executor.js';
+import type { UserName } from './users.js';
 
 export async function insertEvent(db: Executor, event: Insertable<EventsTable>): Promise<Event> {
   return db.insertInto('events').values(event).returningAll().executeTakeFirstOrThrow();
@@ -232,20 +233,17 @@ export async function refreshLeagueSchedule(db: Executor, leagueId: number): Pro
     .execute();
 }
 
-export interface FieldPlayer {
-  name: string;
-  teamName: string | null;
-}
+/** A player of an event's field: a golfer's name and their team's, if any. */
+export type FieldEntry = UserName & { team_name: string | null };
 
-/** The players of an event, names only: the league roster for a league night, else entries. */
-export async function eventField(db: Executor, event: Event): Promise<FieldPlayer[]> {
-  const name = sql<string>`users.first_name || ' ' || users.last_name`;
+/** The players of an event: the league roster for a league night, else its own entries. */
+export async function eventField(db: Executor, event: Event): Promise<FieldEntry[]> {
   if (event.event_series_id !== null) {
     return db
       .selectFrom('roster_entries')
       .innerJoin('users', 'users.id', 'roster_entries.user_id')
       .leftJoin('teams', 'teams.id', 'roster_entries.team_id')
-      .select([name.as('name'), 'teams.name as teamName'])
+      .select(['users.first_name', 'users.last_name', 'teams.name as team_name'])
       .where('roster_entries.event_series_id', '=', event.event_series_id)
       .where('roster_entries.status', '=', 'active')
       .orderBy('roster_entries.registered_at')
@@ -255,7 +253,7 @@ export async function eventField(db: Executor, event: Event): Promise<FieldPlaye
   return db
     .selectFrom('event_entries')
     .innerJoin('users', 'users.id', 'event_entries.user_id')
-    .select([name.as('name'), 'event_entries.team_name as teamName'])
+    .select(['users.first_name', 'users.last_name', 'event_entries.team_name'])
     .where('event_entries.event_id', '=', event.id)
     .orderBy('event_entries.created_at')
     .orderBy('event_entries.id')

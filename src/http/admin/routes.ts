@@ -15,14 +15,17 @@ import { createUser } from '../../services/users.js';
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/public-edge.js';
 import { createRateLimiter } from '../edge/rate-limit.js';
-import { presentAdminLeague, presentOrg, presentUser } from '../presenters.js';
+import { presentAdminLeague } from '../presenters/leagues.js';
+import { presentOrg } from '../presenters/orgs.js';
+import { presentRegistration } from '../presenters/registrations.js';
+import { presentUser } from '../presenters/users.js';
 import {
   AdminLeague,
   AdminUser,
   CreateLeagueBody,
   CreateOrgBody,
   CreateUserBody,
-  Org,
+  AdminOrg,
   PatchLeagueBody,
   Registration,
   RegistrationBody,
@@ -65,7 +68,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
 
     app.post(
       '/orgs',
-      { schema: { body: CreateOrgBody, response: { 201: Org, ...adminFailures } } },
+      { schema: { body: CreateOrgBody, response: { 201: AdminOrg, ...adminFailures } } },
       async (request, reply) => {
         const org = await createOrg(db, request.body);
         return reply.code(201).send(presentOrg(org));
@@ -145,11 +148,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
           leagueId: id,
           ...request.body,
         });
-        return reply.code(201).send({
-          entry: registration.entry,
-          teamId: registration.teamId,
-          invites: registration.invites,
-        });
+        return reply.code(201).send(presentRegistration(registration));
       },
     );
 

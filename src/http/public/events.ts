@@ -1,5 +1,6 @@
 import { getEventField, getPublicEvent, listSchedule } from '../../services/events.js';
 import type { App, AppContext } from '../context.js';
+import { presentEventDetail, presentEventField, presentEventList } from '../presenters/events.js';
 import { EventSlugParams, OrgParams } from '../schemas/common.js';
 import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { EventDetail, EventField, EventList, EventListQuery } from '../schemas/public.js';
@@ -22,7 +23,13 @@ export function eventRoutes(context: AppContext) {
         },
       },
       async (request) =>
-        listSchedule(db, { orgSlug: request.params.orgSlug, ...request.query, now: context.now() }),
+        presentEventList(
+          await listSchedule(db, {
+            orgSlug: request.params.orgSlug,
+            ...request.query,
+            now: context.now(),
+          }),
+        ),
     );
 
     app.get(
@@ -34,7 +41,10 @@ export function eventRoutes(context: AppContext) {
           response: publicRead(EventDetail, 'The event.'),
         },
       },
-      async (request) => getPublicEvent(db, request.params.orgSlug, request.params.eventSlug),
+      async (request) =>
+        presentEventDetail(
+          await getPublicEvent(db, request.params.orgSlug, request.params.eventSlug),
+        ),
     );
 
     app.get(
@@ -46,7 +56,10 @@ export function eventRoutes(context: AppContext) {
           response: publicRead(EventField, 'The event’s players.'),
         },
       },
-      async (request) => getEventField(db, request.params.orgSlug, request.params.eventSlug),
+      async (request) =>
+        presentEventField(
+          await getEventField(db, request.params.orgSlug, request.params.eventSlug),
+        ),
     );
   };
 }

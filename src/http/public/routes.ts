@@ -3,7 +3,10 @@ import { applyPublicEdge, type Edge } from '../edge/public-edge.js';
 import { eventRoutes } from './events.js';
 import { openApiDocumentRoute } from '../openapi.js';
 import { standingRoutes } from './standings.js';
-import { presentPublicLeague } from '../presenters.js';
+import { presentInviteResolution } from '../presenters/invites.js';
+import { presentPublicLeague } from '../presenters/leagues.js';
+import { presentStandings } from '../presenters/standings.js';
+import { presentTeamSummary } from '../presenters/teams.js';
 import { NotFoundError } from '../../domain/errors.js';
 import {
   LeagueIdParams,
@@ -85,7 +88,10 @@ export function publicRoutes(context: AppContext, edge: Edge) {
           response: publicRead(Standings, 'The league’s standings series and current table.'),
         },
       },
-      async (request) => getLeagueStandings(db, request.params.orgSlug, request.params.slug, now()),
+      async (request) =>
+        presentStandings(
+          await getLeagueStandings(db, request.params.orgSlug, request.params.slug, now()),
+        ),
     );
 
     app.post(
@@ -127,11 +133,13 @@ export function publicRoutes(context: AppContext, edge: Edge) {
         },
       },
       async (request) =>
-        getPublicTeam(db, {
-          orgSlug: request.params.orgSlug,
-          leagueId: request.params.id,
-          teamId: request.params.teamId,
-        }),
+        presentTeamSummary(
+          await getPublicTeam(db, {
+            orgSlug: request.params.orgSlug,
+            leagueId: request.params.id,
+            teamId: request.params.teamId,
+          }),
+        ),
     );
 
     app.get(
@@ -149,7 +157,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
           void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
         },
       },
-      async (request) => resolveInvite(db, request.params.token),
+      async (request) => presentInviteResolution(await resolveInvite(db, request.params.token)),
     );
 
     openApiDocumentRoute(app);

@@ -1,6 +1,7 @@
 import { getCompetitorStandings, getStandings } from '../../services/standings.js';
 import type { App, AppContext } from '../context.js';
-import { CompetitorParams, SeriesParams } from '../schemas/common.js';
+import { presentCompetitorStandings, presentStandings } from '../presenters/standings.js';
+import { CompetitorParams, StandingSeriesParams } from '../schemas/common.js';
 import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { CompetitorStandings, SeasonQuery, Standings } from '../schemas/public.js';
 
@@ -13,18 +14,20 @@ export function standingRoutes(context: AppContext) {
       {
         schema: {
           summary: 'A standings series and its table (current season unless seasonId)',
-          params: SeriesParams,
+          params: StandingSeriesParams,
           querystring: SeasonQuery,
           response: { ...publicRead(Standings, 'The series and its table.'), ...BAD_QUERY },
         },
       },
       async (request) =>
-        getStandings(db, {
-          orgSlug: request.params.orgSlug,
-          seriesId: request.params.seriesId,
-          seasonId: request.query.seasonId,
-          now: context.now(),
-        }),
+        presentStandings(
+          await getStandings(db, {
+            orgSlug: request.params.orgSlug,
+            seriesId: request.params.seriesId,
+            seasonId: request.query.seasonId,
+            now: context.now(),
+          }),
+        ),
     );
 
     app.get(
@@ -41,11 +44,13 @@ export function standingRoutes(context: AppContext) {
         },
       },
       async (request) =>
-        getCompetitorStandings(db, {
-          ...request.params,
-          seasonId: request.query.seasonId,
-          now: context.now(),
-        }),
+        presentCompetitorStandings(
+          await getCompetitorStandings(db, {
+            ...request.params,
+            seasonId: request.query.seasonId,
+            now: context.now(),
+          }),
+        ),
     );
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { NotFoundError } from '../../domain/errors.js';
 
 /** Largest id a path or query may name (ids are 32-bit integers). */
@@ -60,8 +60,9 @@ export const PlainTextError = Type.String({ description: 'A plain-text explanati
 export const ValidationErrors = Type.Object({
   errors: Type.Record(Type.String(), Type.String()),
 });
+export type ValidationErrors = Static<typeof ValidationErrors>;
 
 export const EventSlugParams = Type.Object({ orgSlug: Slug, eventSlug: Slug });
-export const SeriesParams = Type.Object({ orgSlug: Slug, seriesId: Id });
+export const StandingSeriesParams = Type.Object({ orgSlug: Slug, seriesId: Id });
 export const CompetitorParams = Type.Object({ orgSlug: Slug, seriesId: Id, competitorId: Id });
 export const EventEntryParams = Type.Object({ orgSlug: Slug, id: Id, userId: Id });

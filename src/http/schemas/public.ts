@@ -49,6 +49,7 @@ export const TeamSummary = Type.Object(
   },
   { additionalProperties: false },
 );
+export type TeamSummary = Static<typeof TeamSummary>;
 
 export const InviteResolution = Type.Object(
   {
@@ -59,7 +60,7 @@ export const InviteResolution = Type.Object(
       orgSlug: Type.String(),
       orgName: Type.String(),
     }),
-    team: Type.Optional(TeamSummary),
+    team: TeamSummary,
     inviter: Type.Object({ firstName: Type.String(), lastName: Type.String() }),
     email: Type.String(),
     feeCents: Type.Integer(),
@@ -67,6 +68,7 @@ export const InviteResolution = Type.Object(
   },
   { additionalProperties: false },
 );
+export type InviteResolution = Static<typeof InviteResolution>;
 
 export const StartRegistrationQuery = Type.Object({
   eventSeriesTeam: Type.Optional(Type.Integer({ minimum: 1, description: 'Join this team.' })),
@@ -76,6 +78,7 @@ export const StartRegistrationResponse = Type.Object(
   { url: Type.String({ description: 'Hosted registration page to send the golfer to.' }) },
   { additionalProperties: false },
 );
+export type StartRegistrationResponse = Static<typeof StartRegistrationResponse>;
 
 export const StandingSeason = Type.Object({
   id: Type.Integer(),
@@ -84,6 +87,7 @@ export const StandingSeason = Type.Object({
   endDate: CalendarDate,
   current: Type.Boolean(),
 });
+export type StandingSeason = Static<typeof StandingSeason>;
 
 export const StandingRow = Type.Object({
   rank: Type.Integer(),
@@ -93,6 +97,7 @@ export const StandingRow = Type.Object({
   points: Type.Number(),
   events: Type.Integer(),
 });
+export type StandingRow = Static<typeof StandingRow>;
 
 export const Standings = Type.Object(
   {
@@ -116,6 +121,7 @@ export const Standings = Type.Object(
   },
   { additionalProperties: false },
 );
+export type Standings = Static<typeof Standings>;
 
 export const EventItem = Type.Object({
   id: Type.Integer(),
@@ -130,6 +136,7 @@ export const EventItem = Type.Object({
     description: 'A league night’s field is the league’s live roster.',
   }),
 });
+export type EventItem = Static<typeof EventItem>;
 
 export const EventList = Type.Object(
   {
@@ -139,6 +146,7 @@ export const EventList = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EventList = Static<typeof EventList>;
 
 export const EventListQuery = Type.Object({
   filter: Type.Optional(Type.Enum(EVENT_LIST_FILTERS)),
@@ -158,6 +166,7 @@ export const EventDetail = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EventDetail = Static<typeof EventDetail>;
 
 export const EventField = Type.Object(
   {
@@ -168,6 +177,7 @@ export const EventField = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EventField = Static<typeof EventField>;
 
 export const SeasonQuery = Type.Object({ seasonId: Type.Optional(Id) });
 
@@ -194,3 +204,4 @@ export const CompetitorStandings = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CompetitorStandings = Static<typeof CompetitorStandings>;
