@@ -296,6 +296,22 @@ describeOnDatabases(
       assertPlainText(await upload(h, org, 'abc', png()), 404);
     });
 
+    void test('only the image route reads image bodies: other admin routes answer 415', async () => {
+      const h = harness();
+      const org = await h.org();
+      const league = await h.league(org);
+      for (const contentType of ['image/png', 'application/octet-stream']) {
+        const response = await h.inject({
+          method: 'PATCH',
+          url: `${ADMIN}/orgs/${org.slug}/event-series/${league.id}`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': contentType },
+          payload: png(),
+        });
+        assertPlainText(response, 415, contentType);
+      }
+      assert.match(await uploadOk(h, org, league, png()), CREST_PATH);
+    });
+
     void test('without the admin token the upload is 401 and changes nothing', async () => {
       const h = harness();
       const org = await h.org();

@@ -29,7 +29,7 @@ import { requireLeagueBySlug, requireOrg } from './lookup.js';
 export interface ScheduleQuery {
   orgSlug: string;
   filter?: EventListFilter | undefined;
-  eventSeries?: string | undefined;
+  leagueSlug?: string | undefined;
   tag?: string | undefined;
   year?: number | undefined;
   limit?: number | undefined;
@@ -50,13 +50,13 @@ export interface Schedule {
   events: TaggedEvent<ListedEvent>[];
 }
 
-/** The org's public events (a league's schedule with `eventSeries`), paged, with totals. */
+/** The org's public events (a league's schedule with `leagueSlug`), paged, with totals. */
 export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<Schedule> {
-  // With `eventSeries`, the league lookup finds the org too.
+  // With `leagueSlug`, the league lookup finds the org too.
   const { org, league } =
-    query.eventSeries === undefined
+    query.leagueSlug === undefined
       ? { org: await requireOrg(db, query.orgSlug), league: undefined }
-      : await requireLeagueBySlug(db, query.orgSlug, query.eventSeries, 'public');
+      : await requireLeagueBySlug(db, query.orgSlug, query.leagueSlug, 'public');
   const leagueId = league?.id;
   const filter = query.filter ?? 'all';
   const match = { orgId: org.id, leagueId, tag: query.tag };

@@ -10,7 +10,7 @@ import type { Executor } from '../store/executor.js';
 import { insertLeague, listLeagues, lockLeague, updateLeague } from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
 import { findStandingSeries } from '../store/standings.js';
-import { requireLeagueById, requireOrg } from './lookup.js';
+import { requireLeagueById, requireLeagueBySlug, requireOrg } from './lookup.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
 export interface LeagueInput {
@@ -30,12 +30,17 @@ export interface LeagueInput {
   standingSeriesId?: number | null;
 }
 
-export async function listPublicLeagues(
+export async function listPublicLeagues(db: Executor, orgSlug: string): Promise<League[]> {
+  const org = await requireOrg(db, orgSlug);
+  return listLeagues(db, org.id, PUBLIC_LEAGUE_STATUSES);
+}
+
+export async function getPublicLeague(
   db: Executor,
   orgSlug: string,
-): Promise<{ org: Org; leagues: League[] }> {
-  const org = await requireOrg(db, orgSlug);
-  return { org, leagues: await listLeagues(db, org.id, PUBLIC_LEAGUE_STATUSES) };
+  slug: string,
+): Promise<League> {
+  return (await requireLeagueBySlug(db, orgSlug, slug, 'public')).league;
 }
 
 function columns(input: Partial<LeagueInput>): Updateable<EventSeriesTable> {

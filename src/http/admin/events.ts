@@ -3,7 +3,7 @@ import { addEventEntry, createEvent, patchEvent, removeEventEntry } from '../../
 import type { App, AppContext } from '../context.js';
 import { presentAdminEvent } from '../presenters/events.js';
 import { AdminEvent, CreateEventBody, EventEntryBody, PatchEventBody } from '../schemas/admin.js';
-import { EventEntryParams, LeagueIdParams, OrgParams } from '../schemas/common.js';
+import { EventEntryParams, EventIdParams, OrgParams } from '../schemas/common.js';
 import { adminFailures } from './failures.js';
 
 /** Admin writes of events, their league links and own entries. */
@@ -29,7 +29,7 @@ export function adminEventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id',
       {
         schema: {
-          params: LeagueIdParams,
+          params: EventIdParams,
           body: PatchEventBody,
           response: { 200: AdminEvent, ...adminFailures },
         },
@@ -44,7 +44,7 @@ export function adminEventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id/entries',
       {
         schema: {
-          params: LeagueIdParams,
+          params: EventIdParams,
           body: EventEntryBody,
           response: { 201: EventEntryBody, ...adminFailures },
         },

@@ -5,7 +5,7 @@ import { EventSlugParams, OrgParams } from '../schemas/common.js';
 import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { EventDetail, EventField, EventList, EventListQuery } from '../schemas/public.js';
 
-/** Events and league schedules (spec 4.3, decisions §6). */
+/** Events and league schedules. */
 export function eventRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
@@ -22,14 +22,17 @@ export function eventRoutes(context: AppContext) {
           },
         },
       },
-      async (request) =>
-        presentEventList(
+      async (request) => {
+        const { eventSeries, ...query } = request.query;
+        return presentEventList(
           await listSchedule(db, {
+            ...query,
             orgSlug: request.params.orgSlug,
-            ...request.query,
+            leagueSlug: eventSeries,
             now: context.now(),
           }),
-        ),
+        );
+      },
     );
 
     app.get(

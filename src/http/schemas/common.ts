@@ -65,4 +65,5 @@ export type ValidationErrors = Static<typeof ValidationErrors>;
 export const EventSlugParams = Type.Object({ orgSlug: Slug, eventSlug: Slug });
 export const StandingSeriesParams = Type.Object({ orgSlug: Slug, seriesId: Id });
 export const CompetitorParams = Type.Object({ orgSlug: Slug, seriesId: Id, competitorId: Id });
+export const EventIdParams = Type.Object({ orgSlug: Slug, id: Id });
 export const EventEntryParams = Type.Object({ orgSlug: Slug, id: Id, userId: Id });
