@@ -22,7 +22,7 @@ import {
   type PublicEvent,
 } from '../store/events.js';
 import type { Executor } from '../store/executor.js';
-import { findLeagueById, lockLeague } from '../store/leagues.js';
+import { lockLeague } from '../store/leagues.js';
 import { findUserById } from '../store/users.js';
 import { requireLeagueBySlug, requireOrg } from './lookup.js';
 
@@ -174,10 +174,9 @@ async function lockLeagues(
     (a, b) => a - b,
   );
   for (const id of distinct) {
-    if ((await findLeagueById(trx, orgId, id)) === undefined) {
+    if ((await lockLeague(trx, id, orgId)) === undefined) {
       throw new ValidationError({ eventSeriesId: 'names no league of this organization' });
     }
-    await lockLeague(trx, id);
   }
   return distinct;
 }

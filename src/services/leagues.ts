@@ -7,10 +7,15 @@ import { detectImageType } from '../domain/image-type.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
-import { insertLeague, listLeagues, lockLeague, updateLeague } from '../store/leagues.js';
+import { insertLeague, listLeagues, updateLeague } from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
 import { findStandingSeries } from '../store/standings.js';
-import { requireLeagueById, requireLeagueBySlug, requireOrg } from './lookup.js';
+import {
+  requireLeagueById,
+  requireLeagueBySlug,
+  requireLockedLeague,
+  requireOrg,
+} from './lookup.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
 export interface LeagueInput {
@@ -109,8 +114,7 @@ export async function patchLeague(
   input: Partial<LeagueInput>,
 ) {
   return db.transaction().execute(async (trx) => {
-    const { org } = await requireLeagueById(trx, orgSlug, id, 'admin');
-    const current = await lockLeague(trx, id);
+    const { org, league: current } = await requireLockedLeague(trx, orgSlug, id);
     checkWindow(
       input.registrationOpensAt === undefined
         ? current.registration_opens_at

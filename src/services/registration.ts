@@ -8,7 +8,7 @@ import { maxPartners, newEntryFits, teamSeats } from '../domain/seats.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { acceptInvites, insertInvites } from '../store/invites.js';
-import { adjustLeagueCounts, lockLeague } from '../store/leagues.js';
+import { adjustLeagueCounts } from '../store/leagues.js';
 import {
   activeEntriesOfTeam,
   findActiveEntry,
@@ -25,7 +25,7 @@ import {
   markTeamEntryPaid,
 } from '../store/teams.js';
 import { findUserById, findUsersByEmails } from '../store/users.js';
-import { requireLeagueById } from './lookup.js';
+import { requireLeagueById, requireLockedLeague } from './lookup.js';
 
 const CAPACITY_MESSAGE = 'This league is full.';
 const TEAM_COMPLETE_MESSAGE = 'This team is complete.';
@@ -148,8 +148,7 @@ export async function completeRegistration(
   return db
     .transaction()
     .execute(async (trx) => {
-      await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
-      const league = await lockLeague(trx, request.leagueId);
+      const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
       const user = await findUserById(trx, request.userId);
       if (user === undefined) throw new ValidationError({ userId: 'names no user' });
       checkTeamFields(league, request);
@@ -258,8 +257,7 @@ export async function withdrawRegistration(
   request: { orgSlug: string; leagueId: number; userId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
-    const league = await lockLeague(trx, request.leagueId);
+    const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
     const entry = await findActiveEntry(trx, league.id, request.userId);
     if (entry === undefined) throw new NotFoundError();
     await markWithdrawn(trx, [entry.id]);
@@ -276,8 +274,7 @@ export async function deleteTeam(
   request: { orgSlug: string; leagueId: number; teamId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
-    const league = await lockLeague(trx, request.leagueId);
+    const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
     const team = await findTeam(trx, league.id, request.teamId);
     if (team === undefined) throw new NotFoundError();
     const members = await activeEntriesOfTeam(trx, team.id);

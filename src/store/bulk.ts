@@ -53,7 +53,7 @@ export async function registerIndividualsBulk(
   userIds: readonly number[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const league = await lockLeague(trx, leagueId);
+    const league = await lockedLeague(trx, leagueId);
     if (league.entry_size !== 1) {
       throw new Error(`league ${leagueId} is a team league: register teams instead`);
     }
@@ -76,7 +76,7 @@ export async function registerTeamsBulk(
   teams: readonly BulkTeam[],
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
-    const league = await lockLeague(trx, leagueId);
+    const league = await lockedLeague(trx, leagueId);
     if (league.entry_size === 1) {
       throw new Error(`league ${leagueId} is an individual league: register golfers instead`);
     }
@@ -120,6 +120,12 @@ export async function registerTeamsBulk(
     await recountRoster(trx, league.id);
     return ids;
   });
+}
+
+async function lockedLeague(trx: Executor, leagueId: number): Promise<League> {
+  const league = await lockLeague(trx, leagueId);
+  if (league === undefined) throw new Error(`league ${leagueId} does not exist`);
+  return league;
 }
 
 function feeTerms(league: League) {
