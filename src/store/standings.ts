@@ -10,14 +10,18 @@ import type {
 import type { Total } from '../domain/ranking.js';
 import type { Executor } from './executor.js';
 
-/** Totals key of a whole series (season-less); season totals use the season id. */
+/** Totals key of a whole standings series (season-less); season totals use the season id. */
 export const OVERALL_KEY = 0;
 
 export async function insertStandingSeries(
   db: Executor,
-  series: { org_id: number; name: string; scope: StandingScope },
+  standingSeries: { org_id: number; name: string; scope: StandingScope },
 ): Promise<StandingSeries> {
-  return db.insertInto('standing_series').values(series).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('standing_series')
+    .values(standingSeries)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findStandingSeries(
@@ -45,7 +49,7 @@ export async function insertSeason(
   return db.insertInto('standing_seasons').values(season).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The series' seasons, newest first. */
+/** The standings series' seasons, newest first. */
 export async function seasonsOf(db: Executor, seriesId: number): Promise<StandingSeason[]> {
   return db
     .selectFrom('standing_seasons')
@@ -69,7 +73,7 @@ export async function findCompetitor(
     .executeTakeFirst();
 }
 
-/** The series' competitor for a golfer or a team, created on first result. */
+/** The standings series' competitor for a golfer or a team, created on first result. */
 export async function competitorFor(
   db: Executor,
   seriesId: number,
@@ -97,7 +101,7 @@ export interface ResultRow {
 }
 
 /**
- * Replaces the results an event gave in a series (a correction never double-counts);
+ * Replaces the results an event gave in a standings series (a correction never double-counts);
  * returns the season keys whose totals the change touches.
  */
 export async function replaceEventResults(

@@ -3,23 +3,23 @@ import type { Team } from '../db/schema.js';
 import type { Executor } from './executor.js';
 import type { UserName } from './users.js';
 
-export async function insertTeam(db: Executor, eventSeriesId: number, name: string): Promise<Team> {
+export async function insertTeam(db: Executor, leagueId: number, name: string): Promise<Team> {
   return db
     .insertInto('teams')
-    .values({ event_series_id: eventSeriesId, name })
+    .values({ event_series_id: leagueId, name })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function findTeam(
   db: Executor,
-  eventSeriesId: number,
+  leagueId: number,
   teamId: number,
 ): Promise<Team | undefined> {
   return db
     .selectFrom('teams')
     .selectAll()
-    .where('event_series_id', '=', eventSeriesId)
+    .where('event_series_id', '=', leagueId)
     .where('id', '=', teamId)
     .executeTakeFirst();
 }
@@ -41,13 +41,13 @@ export async function findTeamOfOrg(
 
 export async function isTeamNameTaken(
   db: Executor,
-  eventSeriesId: number,
+  leagueId: number,
   name: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('teams')
     .select('id')
-    .where('event_series_id', '=', eventSeriesId)
+    .where('event_series_id', '=', leagueId)
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .executeTakeFirst();
   return row !== undefined;

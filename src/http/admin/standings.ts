@@ -16,7 +16,7 @@ import {
 import { OrgParams, StandingSeriesParams } from '../schemas/common.js';
 import { adminFailures } from './failures.js';
 
-/** Admin writes of standings: series, seasons and per-event results. */
+/** Admin writes of standings: standings series, their seasons and per-event results. */
 export function adminStandingRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
@@ -30,8 +30,8 @@ export function adminStandingRoutes(context: AppContext) {
         },
       },
       async (request, reply) => {
-        const series = await createSeries(db, request.params.orgSlug, request.body);
-        return reply.code(201).send(presentAdminStandingSeries(series));
+        const standingSeries = await createSeries(db, request.params.orgSlug, request.body);
+        return reply.code(201).send(presentAdminStandingSeries(standingSeries));
       },
     );
 

@@ -35,7 +35,10 @@ export function standingRoutes(context: AppContext) {
           summary: 'A standings series and its table (current season unless seasonId)',
           params: StandingSeriesParams,
           querystring: SeasonQuery,
-          response: { ...publicRead(Standings, 'The series and its table.'), ...BAD_QUERY },
+          response: {
+            ...publicRead(Standings, 'The standings series and its table.'),
+            ...BAD_QUERY,
+          },
         },
       },
       async (request) =>
