@@ -30,8 +30,6 @@ const STOCK_CREST = '/media/stock/crest.svg';
 
 type Registrant = Pick<League, 'id' | 'slug'>;
 
-/** A 422 whose JSON body is exactly `{"errors": {...}}` naming at least `fields`. */
-
 const leaguesPath = (org: Pick<Org, 'slug'>) => `${ADMIN}/orgs/${org.slug}/event-series`;
 const leaguePath = (org: Pick<Org, 'slug'>, id: number | string) =>
   `${leaguesPath(org)}/${String(id)}`;
@@ -144,7 +142,7 @@ function statuses(responses: LightMyRequestResponse[]): number[] {
   return responses.map((response) => response.statusCode).sort((a, b) => a - b);
 }
 
-/** The id of a new standing series of `org`, made through the admin API (decisions §9). */
+/** The id of a new standings series of `org`, made through the admin API. */
 async function standingSeriesId(h: Harness, org: Org): Promise<number> {
   const response = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/standing-series`, {
     name: unique('Points Race'),

@@ -48,8 +48,6 @@ function queryString(query: Query): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** A 422 whose JSON body is `{"errors": {...}}` naming at least `fields`. */
-
 const iso = (value: string) => new Date(value).toISOString();
 
 async function createEventResponse(

@@ -34,7 +34,7 @@ const OPTIONAL_FIELDS = [
   'startDate',
 ];
 
-/** Checks every field's type and that nothing but spec fields and §2 extensions is present. */
+/** Checks every field's type and that nothing but the League's fields is present. */
 function assertLeagueShape(league: Record<string, unknown>): void {
   for (const field of REQUIRED_FIELDS) assert.ok(field in league, `${field} is present`);
   for (const field of Object.keys(league)) {

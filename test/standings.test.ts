@@ -34,8 +34,6 @@ type Result = Static<typeof ResultsBody>['results'][number];
 
 type OrgRef = Pick<Org, 'slug'>;
 
-/** A 422 whose JSON body is `{"errors": {...}}`; returns the errors map. */
-
 async function createSeries(
   h: Harness,
   org: OrgRef,
@@ -1081,7 +1079,7 @@ describeOnDatabases(
 );
 
 // ---------------------------------------------------------------------------------------------
-// The league standings endpoint (spec 4.4)
+// The league standings endpoint
 // ---------------------------------------------------------------------------------------------
 
 describeOnDatabases(

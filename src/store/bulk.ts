@@ -9,8 +9,8 @@ import { lockLeague } from './leagues.js';
  * Set-based loading of golfers and rosters, for benchmarks and imports of whole clubs.
  *
  * `completeRegistration` takes about a dozen statements and a league row lock per golfer:
- * right for one paid registration, about an hour for a million golfers. These functions write the same rows
- * with multi-row INSERTs of `BULK_BATCH_ROWS` rows and then set the league's (and its
+ * right for one paid registration, about an hour for a million golfers. These functions
+ * write the same rows with multi-row INSERTs of `BULK_BATCH_ROWS` rows and then set the league's (and its
  * teams') maintained counters from the rows in the same transaction, so `member_count`,
  * `seats_reserved` and the teams' `member_count` end exactly as one registration at a time
  * would have left them. They skip what only a live registration needs (the registration

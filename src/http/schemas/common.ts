@@ -31,7 +31,7 @@ export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 /**
  * Organizer and golfer text: one to `maxLength` characters, without control characters
  * other than tab and newline (a NUL cannot even be stored; the others only hide or break
- * what pages show). The message is the edge's wording of a failed `pattern`.
+ * what pages show). `errorMessage` words a failed `pattern` for the 422.
  */
 export const Text = (maxLength: number, description?: string) =>
   Type.String({
