@@ -164,7 +164,7 @@ const slugConflict = conflictOnDuplicate(
   'An event with this slug already exists in this organization.',
 );
 
-/** Locks the leagues an event write touches, in id order, after checking they are the org's. */
+/** Locks the leagues an event write touches, in id order so that writes never deadlock; each must be the org's. */
 async function lockLeagues(
   trx: Executor,
   orgId: number,
