@@ -164,7 +164,10 @@ const slugConflict = conflictOnDuplicate(
   'An event with this slug already exists in this organization.',
 );
 
-/** Locks the leagues an event write touches, in id order so that writes never deadlock; each must be the org's. */
+/**
+ * Locks the leagues an event write touches, in id order so that two writes never wait on
+ * each other; each must be a league of the org.
+ */
 async function lockLeagues(
   trx: Executor,
   orgId: number,
