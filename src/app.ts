@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import proxyAddr from '@fastify/proxy-addr';
 import Fastify from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { adminRoutes } from './http/admin/routes.js';
+import { adminRoutes } from './http/admin/index.js';
 import type { App, AppContext } from './http/context.js';
 import { frameworkErrors, registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
@@ -16,7 +16,7 @@ import { validatorCompiler } from './http/edge/validation.js';
 import { mediaRoutes } from './http/media.js';
 import { registerOpenApi } from './http/openapi.js';
 import { opsRoutes } from './http/ops.js';
-import { publicRoutes } from './http/public/routes.js';
+import { publicRoutes } from './http/public/index.js';
 
 export type { App, AppContext } from './http/context.js';
 

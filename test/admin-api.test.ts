@@ -14,11 +14,13 @@ import {
 } from './support/harness.js';
 import { assertInvalid, assertPlainText } from './support/assertions.js';
 import type {
+  AdminLeague,
   AdminOrg,
+  AdminStandingSeries,
   AdminUser,
   Registration as RegistrationAnswer,
-  TeamSummary,
-} from './support/api-types.js';
+} from '../src/http/schemas/admin.js';
+import type { InviteResolution, PublicLeague, TeamSummary } from '../src/http/schemas/public.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
@@ -26,45 +28,7 @@ import type {
 
 const STOCK_CREST = '/media/stock/crest.svg';
 
-interface AdminLeague {
-  id: number;
-  orgSlug: string;
-  slug: string;
-  name: string;
-  seasonLabel: string;
-  scheduleLabel: string | null;
-  description: string | null;
-  status: string;
-  feeMembersCents: number;
-  feePerEntry: boolean;
-  entrySize: number;
-  registrationOpensAt: string | null;
-  registrationClosesAt: string | null;
-  maxEntries: number | null;
-  membersOnly: boolean;
-  standingSeriesId: number | null;
-  seriesImageUrl: string;
-  memberCount: number;
-  linkedEventCount: number;
-}
-
-type PublicLeague = Record<string, unknown> & {
-  id: number;
-  slug: string;
-  memberCount: number;
-  seriesImageUrl: string;
-};
-
-interface InviteResolution {
-  email: string;
-  accepted: boolean;
-  feeCents: number;
-  team?: TeamSummary;
-}
-
 type Registrant = Pick<League, 'id' | 'slug'>;
-
-/** A 422 whose JSON body is exactly `{"errors": {...}}` naming at least `fields`. */
 
 const leaguesPath = (org: Pick<Org, 'slug'>) => `${ADMIN}/orgs/${org.slug}/event-series`;
 const leaguePath = (org: Pick<Org, 'slug'>, id: number | string) =>
@@ -178,14 +142,14 @@ function statuses(responses: LightMyRequestResponse[]): number[] {
   return responses.map((response) => response.statusCode).sort((a, b) => a - b);
 }
 
-/** The id of a new standing series of `org`, made through the admin API (decisions §9). */
+/** The id of a new standings series of `org`, made through the admin API. */
 async function standingSeriesId(h: Harness, org: Org): Promise<number> {
   const response = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/standing-series`, {
     name: unique('Points Race'),
     scope: 'season',
   });
   assert.equal(response.statusCode, 201, response.body);
-  return response.json<{ id: number }>().id;
+  return response.json<AdminStandingSeries>().id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1402,7 +1366,7 @@ describeOnDatabases(
       const invite = resolved.json<InviteResolution>();
       assert.equal(invite.email.toLowerCase(), member.email.toLowerCase());
       assert.equal(invite.accepted, false);
-      assert.equal(invite.team?.id, answer.teamId);
+      assert.equal(invite.team.id, answer.teamId);
       // Registering onto the team accepts the invite.
       await registerOk(h, org, league, { userId: member.id, teamId: answer.teamId });
       const again = await h.inject({
@@ -1774,7 +1738,7 @@ describeOnDatabases(
       assert.equal(await invitesTo(h, partners), 0);
       // The league still has room for exactly the seats one team took.
       const leagueRow = await h.admin('PATCH', leaguePath(org, league.id), { name: 'Touch' });
-      assert.equal(leagueRow.json<{ seatsReserved: number }>().seatsReserved, 4);
+      assert.equal(leagueRow.json<AdminLeague>().seatsReserved, 4);
     });
 
     void test('all or nothing: joining with too many partners leaves the team and its invites unchanged', async () => {

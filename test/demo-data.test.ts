@@ -7,7 +7,7 @@ import {
   demoCalendar,
   seedDemo,
 } from '../src/services/demo-data.js';
-import type { InviteResolution, StandingSeason } from './support/api-types.js';
+import type { InviteResolution, StandingSeason } from '../src/http/schemas/public.js';
 import { PUBLIC, describeOnDatabases, type Harness } from './support/harness.js';
 
 /**
@@ -200,7 +200,7 @@ function describeDemoSeededAt(now: string, today: string): void {
 
     void test('the demo invite link resolves to an open invite', async () => {
       const invite = await get<InviteResolution>(`/event-series-invites/${DEMO_INVITE_TOKEN}`);
-      assert.equal(invite.team?.name, 'Bogey Free');
+      assert.equal(invite.team.name, 'Bogey Free');
       assert.equal(invite.accepted, false);
     });
   });

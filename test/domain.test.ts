@@ -4,8 +4,10 @@ import type { LeagueStatus } from '../src/db/schema.js';
 import {
   addDays,
   isCalendarDate,
+  isSupportedDay,
   isTimeZone,
   localDate,
+  unsupportedDays,
   weekday,
   zonedInstant,
 } from '../src/domain/dates.js';
@@ -18,7 +20,7 @@ import {
 import { golferFeeCents } from '../src/domain/fees.js';
 import { detectImageType } from '../src/domain/image-type.js';
 import { registrationClosedReason, type RegistrationWindow } from '../src/domain/registration.js';
-import { maxPartners, newEntryFits, teamSeats } from '../src/domain/seats.js';
+import { maxPartners, newEntryFits, spotsRemaining, teamSeats } from '../src/domain/seats.js';
 import {
   LEAGUE_STATUSES,
   PUBLIC_LEAGUE_STATUSES,
@@ -98,6 +100,39 @@ void describe('seats', () => {
 
   void test('a cap of zero takes nobody', () => {
     assert.equal(newEntryFits(0, 0, 1), false);
+  });
+
+  void test('spotsRemaining is the cap less the seats taken, floored at 0; null without a cap', () => {
+    const table: [number | null, number, number | null][] = [
+      [null, 0, null],
+      [null, 500, null],
+      [48, 0, 48],
+      [48, 47, 1],
+      [48, 48, 0],
+      [10, 14, 0],
+      [0, 0, 0],
+    ];
+    for (const [maxEntries, seatsReserved, expected] of table) {
+      assert.equal(
+        spotsRemaining(maxEntries, seatsReserved),
+        expected,
+        `${maxEntries} ${seatsReserved}`,
+      );
+    }
+  });
+
+  void test('a new entry fits exactly when it needs no more places than spotsRemaining', () => {
+    for (const maxEntries of [null, 0, 1, 5, 8]) {
+      for (let seatsReserved = 0; seatsReserved <= 10; seatsReserved += 1) {
+        for (const entrySize of [1, 2, 4]) {
+          const spots = spotsRemaining(maxEntries, seatsReserved);
+          assert.equal(
+            newEntryFits(maxEntries, seatsReserved, entrySize),
+            spots === null || entrySize <= spots,
+          );
+        }
+      }
+    }
   });
 });
 
@@ -263,6 +298,21 @@ void describe('dates', () => {
     assert.equal(isCalendarDate('2026-01-01 '), false);
     assert.equal(isCalendarDate('26-01-01'), false);
     assert.equal(isCalendarDate(''), false);
+  });
+
+  void test('isSupportedDay takes calendar days from 1900-01-01 to 2199-12-31', () => {
+    for (const day of ['1900-01-01', '2026-06-16', '2000-02-29', '2199-12-31']) {
+      assert.equal(isSupportedDay(day), true, day);
+    }
+    for (const day of ['0999-12-31', '1899-12-31', '2200-01-01', '9999-01-01', '2100-02-29', '']) {
+      assert.equal(isSupportedDay(day), false, day);
+    }
+  });
+
+  void test('unsupportedDays names each given day outside the range, and skips absent ones', () => {
+    assert.deepEqual(unsupportedDays({ opens: null, closes: '2026-01-01' }), {});
+    const errors = unsupportedDays({ opens: '1899-01-01', closes: '2026-02-30', other: null });
+    assert.deepEqual(Object.keys(errors), ['opens', 'closes']);
   });
 });
 

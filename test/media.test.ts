@@ -12,6 +12,9 @@ import {
   type Harness,
 } from './support/harness.js';
 import { assertPlainText } from './support/assertions.js';
+import type { AdminLeague } from '../src/http/schemas/admin.js';
+import type { ValidationErrors } from '../src/http/schemas/common.js';
+import type { PublicLeague } from '../src/http/schemas/public.js';
 
 const STOCK_CREST = '/media/stock/crest.svg';
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -72,7 +75,7 @@ async function uploadOk(
 ): Promise<string> {
   const response = await upload(h, org, league.id, bytes, contentType);
   assert.equal(response.statusCode, 200, response.body);
-  const body = response.json<{ id: number; seriesImageUrl: string }>();
+  const body = response.json<AdminLeague>();
   assert.equal(body.id, league.id);
   assert.match(body.seriesImageUrl, CREST_PATH);
   return body.seriesImageUrl;
@@ -84,13 +87,13 @@ async function publicImageUrl(h: Harness, org: Org, league: League): Promise<str
     url: `${PUBLIC}/orgs/${org.slug}/event-series/${league.slug}`,
   });
   assert.equal(response.statusCode, 200, response.body);
-  return response.json<{ seriesImageUrl: string }>().seriesImageUrl;
+  return response.json<PublicLeague>().seriesImageUrl;
 }
 
 function assertImageRefused(response: LightMyRequestResponse): void {
   assert.equal(response.statusCode, 422, response.body);
   assert.match(String(response.headers['content-type']), /^application\/json/);
-  const body = response.json<{ errors: Record<string, string> }>();
+  const body = response.json<ValidationErrors>();
   assert.deepEqual(Object.keys(body), ['errors']);
   assert.equal(typeof body.errors.image, 'string', response.body);
 }
@@ -134,7 +137,7 @@ describeOnDatabases(
           url: `${PUBLIC}/orgs/${org.slug}/event-series`,
         });
         assert.deepEqual(
-          list.json<{ seriesImageUrl: string }[]>().map((item) => item.seriesImageUrl),
+          list.json<PublicLeague[]>().map((item) => item.seriesImageUrl),
           [path],
         );
         assertImmutableCrest(await h.inject({ method: 'GET', url: path }), bytes, contentType);
@@ -291,6 +294,22 @@ describeOnDatabases(
       assert.equal(await publicImageUrl(h, other, foreign), STOCK_CREST);
       assertPlainText(await upload(h, { slug: 'no-such-org-anywhere' }, foreign.id, png()), 404);
       assertPlainText(await upload(h, org, 'abc', png()), 404);
+    });
+
+    void test('only the image route reads image bodies: other admin routes answer 415', async () => {
+      const h = harness();
+      const org = await h.org();
+      const league = await h.league(org);
+      for (const contentType of ['image/png', 'application/octet-stream']) {
+        const response = await h.inject({
+          method: 'PATCH',
+          url: `${ADMIN}/orgs/${org.slug}/event-series/${league.id}`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': contentType },
+          payload: png(),
+        });
+        assertPlainText(response, 415, contentType);
+      }
+      assert.match(await uploadOk(h, org, league, png()), CREST_PATH);
     });
 
     void test('without the admin token the upload is 401 and changes nothing', async () => {

@@ -3,31 +3,10 @@ import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN, ADMIN_TOKEN, PUBLIC, describeOnDatabases, unique } from './support/harness.js';
 import { PLAIN_TEXT } from './support/assertions.js';
+import type { AdminLeague, AdminStandingSeries } from '../src/http/schemas/admin.js';
+import type { PublicLeague as League } from '../src/http/schemas/public.js';
 
 const STOCK_CREST = '/media/stock/crest.svg';
-
-/** The League object of the public API (spec 2.1 and decisions §2). */
-interface League {
-  id: number;
-  name: string;
-  slug: string;
-  seasonLabel: string;
-  scheduleLabel?: string;
-  status: string;
-  feeMembersCents: number;
-  feePerEntry: boolean;
-  entrySize: number;
-  seriesImageUrl: string;
-  memberCount: number;
-  linkedEventCount: number;
-  standingSeriesId: number | null;
-  description?: string;
-  startDate?: string;
-  endDate?: string;
-  registrationOpensAt?: string;
-  registrationClosesAt?: string;
-  maxEntries?: number;
-}
 
 const REQUIRED_FIELDS = [
   'entrySize',
@@ -40,9 +19,11 @@ const REQUIRED_FIELDS = [
   'seasonLabel',
   'seriesImageUrl',
   'slug',
+  'spotsRemaining',
   'standingSeriesId',
   'status',
 ];
+const NULLABLE_FIELDS = ['spotsRemaining', 'standingSeriesId'];
 const OPTIONAL_FIELDS = [
   'description',
   'endDate',
@@ -53,7 +34,7 @@ const OPTIONAL_FIELDS = [
   'startDate',
 ];
 
-/** Checks every field's type and that nothing but spec fields and §2 extensions is present. */
+/** Checks every field's type and that nothing but the League's fields is present. */
 function assertLeagueShape(league: Record<string, unknown>): void {
   for (const field of REQUIRED_FIELDS) assert.ok(field in league, `${field} is present`);
   for (const field of Object.keys(league)) {
@@ -61,13 +42,16 @@ function assertLeagueShape(league: Record<string, unknown>): void {
       REQUIRED_FIELDS.includes(field) || OPTIONAL_FIELDS.includes(field),
       `${field} is not a public League field`,
     );
-    if (field !== 'standingSeriesId') assert.notEqual(league[field], null, `${field} is not null`);
+    if (!NULLABLE_FIELDS.includes(field))
+      assert.notEqual(league[field], null, `${field} is not null`);
     assert.notEqual(league[field], undefined);
   }
-  assert.ok(
-    league.standingSeriesId === null || Number.isInteger(league.standingSeriesId),
-    'standingSeriesId is an integer or null',
-  );
+  for (const field of NULLABLE_FIELDS) {
+    assert.ok(
+      league[field] === null || Number.isInteger(league[field]),
+      `${field}: integer or null`,
+    );
+  }
   for (const field of ['id', 'feeMembersCents', 'entrySize', 'memberCount', 'linkedEventCount']) {
     assert.ok(Number.isInteger(league[field]), `${field} is an integer`);
   }
@@ -127,7 +111,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
     });
 
     assert.equal(response.statusCode, 200);
-    const slugs = response.json<{ slug: string }[]>().map((league) => league.slug);
+    const slugs = response.json<League[]>().map((league) => league.slug);
     assert.deepEqual(slugs, [open.slug, active.slug, completed.slug]);
   });
 
@@ -183,6 +167,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       seriesImageUrl: STOCK_CREST,
       memberCount: 0,
       linkedEventCount: 0,
+      spotsRemaining: null,
       standingSeriesId: null,
     });
     for (const field of OPTIONAL_FIELDS) assert.ok(!(field in body), `${field} is omitted`);
@@ -221,6 +206,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       seriesImageUrl: STOCK_CREST,
       memberCount: 0,
       linkedEventCount: 0,
+      spotsRemaining: 40,
       standingSeriesId: null,
       description: 'Two-person best ball, all season long.',
       registrationOpensAt: '2026-03-01',
@@ -237,7 +223,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       scope: 'season',
     });
     assert.equal(created.statusCode, 201, created.body);
-    const seriesId = created.json<{ id: number }>().id;
+    const seriesId = created.json<AdminStandingSeries>().id;
     const linked = await h.league(org, { standingSeriesId: seriesId });
     const unlinked = await h.league(org);
 
@@ -387,7 +373,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
       entrySize: 1,
     });
     assert.equal(created.statusCode, 201, created.body);
-    const { id, slug } = created.json<{ id: number; slug: string }>();
+    const { id, slug } = created.json<AdminLeague>();
 
     const before = await get(`/orgs/${org.slug}/event-series/${slug}`);
     assert.equal(before.json<League>().scheduleLabel, label);

@@ -12,6 +12,7 @@ import {
   type Harness,
 } from './support/harness.js';
 import { PLAIN_TEXT, assertPlainText } from './support/assertions.js';
+import type { StartRegistrationResponse } from '../src/http/schemas/public.js';
 
 const REGISTRATION_URL = 'https://pay.example.com/register';
 
@@ -100,7 +101,7 @@ describeOnDatabases('registration start', (harness) => {
     const url = assertStarted(response, { org: org.slug, eventSeries: league.id });
     assert.ok(!url.searchParams.has('eventSeriesTeam'));
     assert.equal(
-      (response.json<{ url: string }>().url.split('?')[0] ?? '').replace(/\/$/, ''),
+      (response.json<StartRegistrationResponse>().url.split('?')[0] ?? '').replace(/\/$/, ''),
       REGISTRATION_URL,
     );
   });

@@ -11,36 +11,28 @@ import {
   type Harness,
 } from './support/harness.js';
 import { PLAIN_TEXT, assertInvalid, assertPlainText } from './support/assertions.js';
+import type { Static } from 'typebox';
+import type {
+  AdminEvent,
+  AdminSeason,
+  AdminStandingSeries,
+  ResultsBody,
+  StoredResults,
+} from '../src/http/schemas/admin.js';
 import type {
   CompetitorStandings as Competitor,
   StandingRow as Row,
-  StandingSeason as Season,
-  StoredResults,
-} from './support/api-types.js';
+  PublicLeague,
+  Standings,
+} from '../src/http/schemas/public.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes and helpers
 // ---------------------------------------------------------------------------------------------
 
-interface Standings {
-  standingSeries: { id: number; name: string; scope: string; seasons: Season[] } | null;
-  table: { seriesId: number; seriesName: string; rows: Row[] } | null;
-}
-
-interface AdminEvent {
-  id: number;
-  slug: string;
-  title: string;
-  localDate: string;
-}
-
-type Result =
-  | { userId: number; teamId?: number; position?: number; points: number }
-  | { teamId: number; userId?: number; position?: number; points: number };
+type Result = Static<typeof ResultsBody>['results'][number];
 
 type OrgRef = Pick<Org, 'slug'>;
-
-/** A 422 whose JSON body is `{"errors": {...}}`; returns the errors map. */
 
 async function createSeries(
   h: Harness,
@@ -53,7 +45,7 @@ async function createSeries(
     scope,
   });
   assert.equal(response.statusCode, 201, response.body);
-  const body = response.json<{ id: number; name: string; scope: string }>();
+  const body = response.json<AdminStandingSeries>();
   assert.deepEqual({ name: body.name, scope: body.scope }, { name, scope });
   return body.id;
 }
@@ -83,7 +75,7 @@ async function createSeason(
 ): Promise<number> {
   const response = await seasonResponse(h, org, seriesId, name, startDate, endDate);
   assert.equal(response.statusCode, 201, response.body);
-  return response.json<{ id: number }>().id;
+  return response.json<AdminSeason>().id;
 }
 
 /** A calendar-year season of `year`. */
@@ -1087,7 +1079,7 @@ describeOnDatabases(
 );
 
 // ---------------------------------------------------------------------------------------------
-// The league standings endpoint (spec 4.4)
+// The league standings endpoint
 // ---------------------------------------------------------------------------------------------
 
 describeOnDatabases(
@@ -1171,7 +1163,7 @@ describeOnDatabases(
         method: 'GET',
         url: `${PUBLIC}/orgs/${org.slug}/event-series/${league.slug}`,
       });
-      assert.equal(shown.json<{ standingSeriesId: number | null }>().standingSeriesId, seriesId);
+      assert.equal(shown.json<PublicLeague>().standingSeriesId, seriesId);
 
       const unlinked = await h.admin(
         'PATCH',

@@ -4,7 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { League, Org, User } from '../src/db/schema.js';
 import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
 import { PLAIN_TEXT, assertPlainText } from './support/assertions.js';
-import type { InviteResolution, TeamSummary } from './support/api-types.js';
+import type { Registration as AdminRegistration } from '../src/http/schemas/admin.js';
+import type { InviteResolution, TeamSummary } from '../src/http/schemas/public.js';
 
 const TEAM_FIELDS = [
   'complete',
@@ -15,12 +16,6 @@ const TEAM_FIELDS = [
   'seatsFilled',
   'seatsRemaining',
 ];
-
-interface AdminRegistration {
-  entry: { id: number; userId: number; teamId: number | null; feeCents: number };
-  teamId: number | null;
-  invites: { email: string; token: string | null }[];
-}
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 
@@ -498,7 +493,7 @@ describeOnDatabases('public teams and partner invites', (harness) => {
       teamName: unique('T'),
       partnerEmails: [invited.email],
     });
-    assert.equal(registration.entry.feeCents, 22000);
+    assert.equal(registration.entry.fee_cents, 22000);
     const invite = (await resolve(tokenFor(registration, invited.email))).json<InviteResolution>();
     assert.equal(invite.feeCents, 22000);
   });
@@ -517,7 +512,7 @@ describeOnDatabases('public teams and partner invites', (harness) => {
       teamName: unique('T'),
       partnerEmails: [invited.email],
     });
-    assert.equal(registration.entry.feeCents, 40000, 'the founder bought the entry');
+    assert.equal(registration.entry.fee_cents, 40000, 'the founder bought the entry');
 
     const invite = (await resolve(tokenFor(registration, invited.email))).json<InviteResolution>();
     assert.equal(invite.feeCents, 0);
@@ -538,7 +533,7 @@ describeOnDatabases('public teams and partner invites', (harness) => {
       teamId: founded.teamId ?? 0,
       partnerEmails: [invited.email],
     });
-    assert.equal(joined.entry.feeCents, 0);
+    assert.equal(joined.entry.fee_cents, 0);
     const invite = (await resolve(tokenFor(joined, invited.email))).json<InviteResolution>();
     assert.equal(invite.feeCents, 0);
     assert.equal(invite.inviter.firstName, joiner.first_name);
@@ -564,7 +559,7 @@ describeOnDatabases('public teams and partner invites', (harness) => {
     await adminRegister(h, org, league, { userId: invited.id, teamId: registration.teamId ?? 0 });
     const after = (await resolve(token)).json<InviteResolution>();
     assert.equal(after.accepted, true);
-    assert.equal(after.team?.complete, true);
+    assert.equal(after.team.complete, true);
     assert.deepEqual(after.team.memberNames, [fullName(founder), fullName(invited)]);
     assert.equal(await accepted(), true, 'a second click still resolves, accepted');
 
@@ -661,7 +656,7 @@ describeOnDatabases('public teams and partner invites', (harness) => {
       const body = response.json<InviteResolution>();
       assert.equal(body.eventSeries.id, league.id);
       assert.equal(body.email, invited.email);
-      assert.equal(body.team?.id, registration.teamId);
+      assert.equal(body.team.id, registration.teamId);
     }
   });
 
@@ -726,7 +721,7 @@ describeOnDatabases('public teams and partner invites', (harness) => {
     assert.equal(response.statusCode, 200);
     const body = response.json<InviteResolution>();
     assert.equal(body.inviter.firstName, founder.first_name);
-    assert.deepEqual(body.team?.memberNames, []);
+    assert.deepEqual(body.team.memberNames, []);
   });
 
   void test('unknown and malformed tokens are plain-text 404s', async () => {
@@ -853,8 +848,8 @@ describeOnDatabases('public teams and partner invites', (harness) => {
     });
     const [a, b] = [tokenFor(first, invited.email), tokenFor(second, invited.email)];
     assert.notEqual(a, b);
-    assert.equal((await resolve(a)).json<InviteResolution>().team?.id, first.teamId);
-    assert.equal((await resolve(b)).json<InviteResolution>().team?.id, second.teamId);
+    assert.equal((await resolve(a)).json<InviteResolution>().team.id, first.teamId);
+    assert.equal((await resolve(b)).json<InviteResolution>().team.id, second.teamId);
 
     await h.register(org, league, { userId: invited.id, teamId: second.teamId ?? 0 });
     assert.equal((await resolve(a)).json<InviteResolution>().accepted, false);

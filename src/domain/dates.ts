@@ -101,3 +101,28 @@ export function isCalendarDate(value: string): boolean {
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
+
+/**
+ * The years the service takes dates in, the same the schedule's `year` filter reaches:
+ * anything earlier or later is a typo.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2199;
+export const SUPPORTED_DAYS = `from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31`;
+
+/** Whether `value` is a calendar day (`YYYY-MM-DD`) within the supported years. */
+export function isSupportedDay(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return isCalendarDate(value) && year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** Each given day (null: not given) that is not supported, mapped to what is wrong with it. */
+export function unsupportedDays(days: Record<string, string | null>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, day] of Object.entries(days)) {
+    if (day !== null && !isSupportedDay(day)) {
+      errors[field] = `must be a calendar date (YYYY-MM-DD) ${SUPPORTED_DAYS}`;
+    }
+  }
+  return errors;
+}

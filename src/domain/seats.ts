@@ -17,13 +17,20 @@ export function maxPartners(seatsRemaining: number): number {
 }
 
 /**
- * Whether a new entry (a golfer, or a whole team holding all its seats) still fits the
- * league's cap, which is counted in golfers.
+ * Golfers' places a new entry can still take under the league's cap (a team needs all its
+ * seats); null for a league without a cap. A cap lowered below the seats already taken
+ * leaves none.
  */
+export function spotsRemaining(maxEntries: number | null, seatsReserved: number): number | null {
+  return maxEntries === null ? null : Math.max(maxEntries - seatsReserved, 0);
+}
+
+/** Whether a new entry (a golfer, or a whole team holding all its seats) still fits the cap. */
 export function newEntryFits(
   maxEntries: number | null,
   seatsReserved: number,
   entrySize: number,
 ): boolean {
-  return maxEntries === null || seatsReserved + entrySize <= maxEntries;
+  const spots = spotsRemaining(maxEntries, seatsReserved);
+  return spots === null || entrySize <= spots;
 }

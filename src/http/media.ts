@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { NotFoundError } from '../domain/errors.js';
 import { findMedia } from '../store/media.js';
 import type { App, AppContext } from './context.js';
-import { STOCK_CREST_PATH } from './presenters.js';
+import { STOCK_CREST_PATH } from './presenters/leagues.js';
 
 const stockCrest = readFileSync(new URL('../../assets/stock-crest.svg', import.meta.url));
 const IMMUTABLE = 'public, max-age=31536000, immutable';

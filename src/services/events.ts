@@ -1,14 +1,8 @@
 import type { Updateable } from 'kysely';
 import type { Event, EventStatus, EventsTable, Org } from '../db/schema.js';
-import { localDate } from '../domain/dates.js';
+import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
-import {
-  DEFAULT_EVENT_LIMIT,
-  sortsNewestFirst,
-  type EventListFilter,
-  type PublicEventStatus,
-} from '../domain/events.js';
-import { isPublicLeagueStatus } from '../domain/visibility.js';
+import { DEFAULT_EVENT_LIMIT, sortsNewestFirst, type EventListFilter } from '../domain/events.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import {
   deleteEventEntry,
@@ -23,45 +17,19 @@ import {
   replaceEventTags,
   tagsOfEvents,
   updateEvent,
-  type FieldPlayer,
+  type FieldEntry,
   type ListedEvent,
+  type PublicEvent,
 } from '../store/events.js';
 import type { Executor } from '../store/executor.js';
-import { findLeagueById, lockLeague } from '../store/leagues.js';
+import { lockLeague } from '../store/leagues.js';
 import { findUserById } from '../store/users.js';
 import { requireLeagueBySlug, requireOrg } from './lookup.js';
-
-export interface EventView {
-  id: number;
-  slug: string;
-  title: string;
-  eventType: string;
-  status: PublicEventStatus;
-  startDate: string;
-  endDate?: string;
-  tags: string[];
-  totalPlayers: number;
-}
-
-function eventView(event: Event, tags: string[], players: number): EventView {
-  return {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    eventType: event.event_type,
-    // Callers pass public events only; drafts never leave the store queries.
-    status: event.status as PublicEventStatus,
-    startDate: event.start_at.toISOString(),
-    ...(event.end_at === null ? {} : { endDate: event.end_at.toISOString() }),
-    tags,
-    totalPlayers: players,
-  };
-}
 
 export interface ScheduleQuery {
   orgSlug: string;
   filter?: EventListFilter | undefined;
-  eventSeries?: string | undefined;
+  leagueSlug?: string | undefined;
   tag?: string | undefined;
   year?: number | undefined;
   limit?: number | undefined;
@@ -69,13 +37,26 @@ export interface ScheduleQuery {
   now: Date;
 }
 
-/** The org's public events (a league's schedule with `eventSeries`), paged, with totals. */
-export async function listSchedule(db: Executor, query: ScheduleQuery) {
-  // With `eventSeries`, the league lookup finds the org too.
+/** An event row with its tags, sorted. */
+export interface TaggedEvent<E extends Event = Event> {
+  event: E;
+  tags: string[];
+}
+
+/** One page of a schedule, the number of events matching before paging, and the oldest year. */
+export interface Schedule {
+  count: number;
+  oldestYear: number;
+  events: TaggedEvent<ListedEvent>[];
+}
+
+/** The org's public events (a league's schedule with `leagueSlug`), paged, with totals. */
+export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<Schedule> {
+  // With `leagueSlug`, the league lookup finds the org too.
   const { org, league } =
-    query.eventSeries === undefined
+    query.leagueSlug === undefined
       ? { org: await requireOrg(db, query.orgSlug), league: undefined }
-      : await requireLeagueBySlug(db, query.orgSlug, query.eventSeries, 'public');
+      : await requireLeagueBySlug(db, query.orgSlug, query.leagueSlug, 'public');
   const leagueId = league?.id;
   const filter = query.filter ?? 'all';
   const match = { orgId: org.id, leagueId, tag: query.tag };
@@ -98,9 +79,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery) {
   return {
     count,
     oldestYear: oldestYear ?? Number(localDate(query.now, org.timezone).slice(0, 4)),
-    events: events.map((event: ListedEvent) =>
-      eventView(event, tags.get(event.id) ?? [], event.total_players),
-    ),
+    events: events.map((event) => ({ event, tags: tags.get(event.id) ?? [] })),
   };
 }
 
@@ -108,32 +87,27 @@ async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: stri
   const org = await requireOrg(db, orgSlug);
   const event = await findPublicEventBySlug(db, org.id, eventSlug);
   if (event === undefined) throw new NotFoundError();
-  return { org, event };
+  return event;
 }
 
-/** One public event, with its league when that league is public. */
-export async function getPublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
-  const { org, event } = await requirePublicEvent(db, orgSlug, eventSlug);
-  const [tags, league] = await Promise.all([
-    tagsOfEvents(db, [event.id]),
-    event.event_series_id === null ? undefined : findLeagueById(db, org.id, event.event_series_id),
-  ]);
-  // A league night's field is the league's live roster; other events count their own entries.
-  const players = league?.member_count ?? event.entry_count;
-  const view = eventView(event, tags.get(event.id) ?? [], players);
-  if (league === undefined || !isPublicLeagueStatus(league.status)) return view;
-  return { ...view, eventSeries: { id: league.id, slug: league.slug, name: league.name } };
+/** One public event, with its league's slug and name when it is a league night. */
+export async function getPublicEvent(
+  db: Executor,
+  orgSlug: string,
+  eventSlug: string,
+): Promise<TaggedEvent<PublicEvent>> {
+  const event = await requirePublicEvent(db, orgSlug, eventSlug);
+  const tags = await tagsOfEvents(db, [event.id]);
+  return { event, tags: tags.get(event.id) ?? [] };
 }
 
-/** The players of a public event, names only. */
+/** The players of a public event: the league roster for a league night, else its entries. */
 export async function getEventField(
   db: Executor,
   orgSlug: string,
   eventSlug: string,
-): Promise<{ count: number; players: FieldPlayer[] }> {
-  const { event } = await requirePublicEvent(db, orgSlug, eventSlug);
-  const players = await eventField(db, event);
-  return { count: players.length, players };
+): Promise<FieldEntry[]> {
+  return eventField(db, await requirePublicEvent(db, orgSlug, eventSlug));
 }
 
 export interface EventInput {
@@ -147,11 +121,26 @@ export interface EventInput {
   eventSeriesId?: number | null;
 }
 
+/** An instant of a body with the org-local day it falls on, which must be a supported day. */
+function supportedInstant(org: Org, field: 'startDate' | 'endDate', value: string) {
+  const at = new Date(value);
+  const day = localDate(at, org.timezone);
+  if (!isSupportedDay(day)) {
+    throw new ValidationError({
+      [field]: `must fall on a day ${SUPPORTED_DAYS} in the organization’s time zone`,
+    });
+  }
+  return { at, day };
+}
+
 /** The start instant with the org-local day and year it falls on, fixed at write time. */
 function startColumns(org: Org, startDate: string) {
-  const start_at = new Date(startDate);
-  const local_date = localDate(start_at, org.timezone);
-  return { start_at, local_date, local_year: Number(local_date.slice(0, 4)) };
+  const { at, day } = supportedInstant(org, 'startDate', startDate);
+  return { start_at: at, local_date: day, local_year: Number(day.slice(0, 4)) };
+}
+
+function endColumn(org: Org, endDate: string | null): Date | null {
+  return endDate === null ? null : supportedInstant(org, 'endDate', endDate).at;
 }
 
 function columns(org: Org, input: Partial<EventInput>): Updateable<EventsTable> {
@@ -161,8 +150,7 @@ function columns(org: Org, input: Partial<EventInput>): Updateable<EventsTable> 
   if (input.eventType !== undefined) set.event_type = input.eventType;
   if (input.status !== undefined) set.status = input.status;
   if (input.startDate !== undefined) Object.assign(set, startColumns(org, input.startDate));
-  if (input.endDate !== undefined)
-    set.end_at = input.endDate === null ? null : new Date(input.endDate);
+  if (input.endDate !== undefined) set.end_at = endColumn(org, input.endDate);
   if (input.eventSeriesId !== undefined) set.event_series_id = input.eventSeriesId;
   return set;
 }
@@ -176,7 +164,10 @@ const slugConflict = conflictOnDuplicate(
   'An event with this slug already exists in this organization.',
 );
 
-/** Locks the leagues an event write touches, in id order, after checking they are the org's. */
+/**
+ * Locks the leagues an event write touches, in id order so that two writes never wait on
+ * each other; each must be a league of the org.
+ */
 async function lockLeagues(
   trx: Executor,
   orgId: number,
@@ -186,10 +177,9 @@ async function lockLeagues(
     (a, b) => a - b,
   );
   for (const id of distinct) {
-    if ((await findLeagueById(trx, orgId, id)) === undefined) {
+    if ((await lockLeague(trx, id, orgId)) === undefined) {
       throw new ValidationError({ eventSeriesId: 'names no league of this organization' });
     }
-    await lockLeague(trx, id);
   }
   return distinct;
 }
@@ -199,7 +189,7 @@ async function afterWrite(
   event: Event,
   tags: string[] | undefined,
   leagues: number[],
-) {
+): Promise<TaggedEvent> {
   if (tags !== undefined) await replaceEventTags(trx, event.id, [...new Set(tags)]);
   for (const leagueId of leagues) await refreshLeagueSchedule(trx, leagueId);
   const current = await tagsOfEvents(trx, [event.id]);
@@ -212,8 +202,7 @@ export async function createEvent(db: Executor, orgSlug: string, input: EventInp
     .execute(async (trx) => {
       const org = await requireOrg(trx, orgSlug);
       const start = startColumns(org, input.startDate);
-      const endAt =
-        input.endDate === undefined || input.endDate === null ? null : new Date(input.endDate);
+      const endAt = endColumn(org, input.endDate ?? null);
       checkTimes(start.start_at, endAt);
       const leagues = await lockLeagues(trx, org.id, [input.eventSeriesId ?? null]);
       const event = await insertEvent(trx, {

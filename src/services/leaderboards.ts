@@ -21,7 +21,7 @@ import {
 } from '../store/leaderboards.js';
 import { findLeagueById } from '../store/leagues.js';
 import { scoreCardsOf } from '../store/scores.js';
-import { findSeries } from '../store/standings.js';
+import { findStandingSeries } from '../store/standings.js';
 import { requireOrg } from './lookup.js';
 import { postResults } from './standings.js';
 
@@ -158,7 +158,7 @@ export async function postLeaderboardResults(db: Executor, request: LeaderboardR
   const event = await findEventById(db, org.id, request.eventId);
   if (event === undefined) throw new NotFoundError();
   if (event.pars === null) throw new CourseNotSetError();
-  if ((await findSeries(db, org.id, request.seriesId)) === undefined) {
+  if ((await findStandingSeries(db, org.id, request.seriesId)) === undefined) {
     throw new ValidationError({ seriesId: 'names no standings series of this organization' });
   }
   const board = chooseBoard(

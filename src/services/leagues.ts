@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
 import type { EventSeriesTable, League, LeagueStatus, Org } from '../db/schema.js';
-import { isCalendarDate } from '../domain/dates.js';
+import { unsupportedDays } from '../domain/dates.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { detectImageType } from '../domain/image-type.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
-import { insertLeague, listLeagues, lockLeague, updateLeague } from '../store/leagues.js';
+import { insertLeague, listLeagues, updateLeague } from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
-import { findSeries } from '../store/standings.js';
-import { requireLeagueById, requireOrg } from './lookup.js';
+import { findStandingSeries } from '../store/standings.js';
+import {
+  requireLeagueById,
+  requireLeagueBySlug,
+  requireLockedLeague,
+  requireOrg,
+} from './lookup.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
 export interface LeagueInput {
@@ -30,12 +35,17 @@ export interface LeagueInput {
   standingSeriesId?: number | null;
 }
 
-export async function listPublicLeagues(
+export async function listPublicLeagues(db: Executor, orgSlug: string): Promise<League[]> {
+  const org = await requireOrg(db, orgSlug);
+  return listLeagues(db, org.id, PUBLIC_LEAGUE_STATUSES);
+}
+
+export async function getPublicLeague(
   db: Executor,
   orgSlug: string,
-): Promise<{ org: Org; leagues: League[] }> {
-  const org = await requireOrg(db, orgSlug);
-  return { org, leagues: await listLeagues(db, org.id, PUBLIC_LEAGUE_STATUSES) };
+  slug: string,
+): Promise<League> {
+  return (await requireLeagueBySlug(db, orgSlug, slug, 'public')).league;
 }
 
 function columns(input: Partial<LeagueInput>): Updateable<EventSeriesTable> {
@@ -60,15 +70,9 @@ function columns(input: Partial<LeagueInput>): Updateable<EventSeriesTable> {
   return set;
 }
 
-/** Field rules the body schema cannot express: real calendar days, in order. */
+/** Field rules the body schema cannot express: supported calendar days, in order. */
 function checkWindow(opensAt: string | null, closesAt: string | null): void {
-  const errors: Record<string, string> = {};
-  if (opensAt !== null && !isCalendarDate(opensAt)) {
-    errors.registrationOpensAt = 'must be a calendar date (YYYY-MM-DD)';
-  }
-  if (closesAt !== null && !isCalendarDate(closesAt)) {
-    errors.registrationClosesAt = 'must be a calendar date (YYYY-MM-DD)';
-  }
+  const errors = unsupportedDays({ registrationOpensAt: opensAt, registrationClosesAt: closesAt });
   if (
     Object.keys(errors).length === 0 &&
     opensAt !== null &&
@@ -87,7 +91,7 @@ const slugConflict = conflictOnDuplicate(
 /** A league may only link a standings series of its own org. */
 async function checkStandingSeries(db: Executor, org: Org, seriesId: number | null | undefined) {
   if (seriesId === undefined || seriesId === null) return;
-  if ((await findSeries(db, org.id, seriesId)) === undefined) {
+  if ((await findStandingSeries(db, org.id, seriesId)) === undefined) {
     throw new ValidationError({
       standingSeriesId: 'names no standings series of this organization',
     });
@@ -110,8 +114,7 @@ export async function patchLeague(
   input: Partial<LeagueInput>,
 ) {
   return db.transaction().execute(async (trx) => {
-    const { org } = await requireLeagueById(trx, orgSlug, id, 'admin');
-    const current = await lockLeague(trx, id);
+    const { org, league: current } = await requireLockedLeague(trx, orgSlug, id);
     checkWindow(
       input.registrationOpensAt === undefined
         ? current.registration_opens_at

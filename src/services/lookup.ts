@@ -2,7 +2,7 @@ import type { League, Org } from '../db/schema.js';
 import { NotFoundError } from '../domain/errors.js';
 import { isPublicLeagueStatus } from '../domain/visibility.js';
 import type { Executor } from '../store/executor.js';
-import { findLeagueById, findLeagueBySlug } from '../store/leagues.js';
+import { findLeagueById, findLeagueBySlug, lockLeague } from '../store/leagues.js';
 import { findOrgBySlug } from '../store/orgs.js';
 
 export async function requireOrg(db: Executor, orgSlug: string): Promise<Org> {
@@ -28,6 +28,18 @@ export async function requireLeagueById(
 ): Promise<{ org: Org; league: League }> {
   const org = await requireOrg(db, orgSlug);
   return { org, league: visibleTo(await findLeagueById(db, org.id, id), audience) };
+}
+
+/** An org's league, any status, locked until the transaction ends. */
+export async function requireLockedLeague(
+  trx: Executor,
+  orgSlug: string,
+  id: number,
+): Promise<{ org: Org; league: League }> {
+  const org = await requireOrg(trx, orgSlug);
+  const league = await lockLeague(trx, id, org.id);
+  if (league === undefined) throw new NotFoundError();
+  return { org, league };
 }
 
 export async function requireLeagueBySlug(

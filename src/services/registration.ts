@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { League, Org, Team, User } from '../db/schema.js';
+import type { Invite, League, RosterEntry, Team, User } from '../db/schema.js';
 import { localDate } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { golferFeeCents } from '../domain/fees.js';
@@ -8,7 +8,7 @@ import { maxPartners, newEntryFits, teamSeats } from '../domain/seats.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
 import { acceptInvites, insertInvites } from '../store/invites.js';
-import { adjustLeagueCounts, lockLeague } from '../store/leagues.js';
+import { adjustLeagueCounts } from '../store/leagues.js';
 import {
   activeEntriesOfTeam,
   findActiveEntry,
@@ -25,7 +25,7 @@ import {
   markTeamEntryPaid,
 } from '../store/teams.js';
 import { findUserById, findUsersByEmails } from '../store/users.js';
-import { requireLeagueById } from './lookup.js';
+import { requireLeagueById, requireLockedLeague } from './lookup.js';
 
 const CAPACITY_MESSAGE = 'This league is full.';
 const TEAM_COMPLETE_MESSAGE = 'This team is complete.';
@@ -82,18 +82,11 @@ export interface CompleteRegistration {
   partnerEmails?: string[] | undefined;
 }
 
+/** The roster entry a registration made, its team, and the invites it sent. */
 export interface CompletedRegistration {
-  org: Org;
-  league: League;
-  entry: {
-    id: number;
-    userId: number;
-    teamId: number | null;
-    feeCents: number;
-    paidEntry: boolean;
-  };
+  entry: RosterEntry;
   teamId: number | null;
-  invites: { email: string; token: string | null }[];
+  invites: Invite[];
 }
 
 /** 128+ bits from the system's cryptographic generator, URL-safe. */
@@ -155,8 +148,7 @@ export async function completeRegistration(
   return db
     .transaction()
     .execute(async (trx) => {
-      const { org } = await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
-      const league = await lockLeague(trx, request.leagueId);
+      const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
       const user = await findUserById(trx, request.userId);
       if (user === undefined) throw new ValidationError({ userId: 'names no user' });
       checkTeamFields(league, request);
@@ -213,19 +205,7 @@ export async function completeRegistration(
                 token: withAccount.has(email.toLowerCase()) ? newInviteToken() : null,
               })),
             );
-      return {
-        org,
-        league: { ...league, member_count: league.member_count + 1 },
-        entry: {
-          id: entry.id,
-          userId: user.id,
-          teamId: entry.team_id,
-          feeCents: entry.fee_cents,
-          paidEntry: entry.paid_entry,
-        },
-        teamId: team?.id ?? null,
-        invites: invites.map((invite) => ({ email: invite.email, token: invite.token })),
-      };
+      return { entry, teamId: team?.id ?? null, invites };
     })
     .catch(conflictOnDuplicate('This registration conflicts with another one.'));
 }
@@ -277,8 +257,7 @@ export async function withdrawRegistration(
   request: { orgSlug: string; leagueId: number; userId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
-    const league = await lockLeague(trx, request.leagueId);
+    const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
     const entry = await findActiveEntry(trx, league.id, request.userId);
     if (entry === undefined) throw new NotFoundError();
     await markWithdrawn(trx, [entry.id]);
@@ -295,8 +274,7 @@ export async function deleteTeam(
   request: { orgSlug: string; leagueId: number; teamId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await requireLeagueById(trx, request.orgSlug, request.leagueId, 'admin');
-    const league = await lockLeague(trx, request.leagueId);
+    const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
     const team = await findTeam(trx, league.id, request.teamId);
     if (team === undefined) throw new NotFoundError();
     const members = await activeEntriesOfTeam(trx, team.id);

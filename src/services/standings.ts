@@ -1,7 +1,15 @@
-import type { Org, StandingScope, StandingSeason, StandingSeries } from '../db/schema.js';
-import { localDate } from '../domain/dates.js';
+import type {
+  Event,
+  Org,
+  StandingCompetitor,
+  StandingScope,
+  StandingSeason,
+  StandingSeries,
+} from '../db/schema.js';
+import { localDate, unsupportedDays } from '../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
-import { rankTotals } from '../domain/ranking.js';
+import { displayName } from '../domain/names.js';
+import { rankTotals, type RankedRow } from '../domain/ranking.js';
 import {
   currentSeasonId,
   seasonContaining,
@@ -15,90 +23,94 @@ import {
   competitorFor,
   contributionsOf,
   findCompetitor,
-  findSeries,
+  findStandingSeries,
   insertSeason,
-  insertSeries,
-  lockSeries,
+  insertStandingSeries,
+  lockStandingSeries,
   rebuildTotals,
   replaceEventResults,
   seasonsOf,
   totalsOf,
+  type Contribution,
 } from '../store/standings.js';
+import { findTeamOfOrg } from '../store/teams.js';
 import { findUserById } from '../store/users.js';
 import { requireLeagueBySlug, requireOrg } from './lookup.js';
 
-async function requireSeries(db: Executor, org: Org, seriesId: number): Promise<StandingSeries> {
-  const series = await findSeries(db, org.id, seriesId);
-  if (series === undefined) throw new NotFoundError();
-  return series;
+async function requireStandingSeries(db: Executor, org: Org, id: number): Promise<StandingSeries> {
+  const standingSeries = await findStandingSeries(db, org.id, id);
+  if (standingSeries === undefined) throw new NotFoundError();
+  return standingSeries;
 }
 
 function spanOf(season: StandingSeason): SeasonSpan {
   return { id: season.id, startDate: season.start_date, endDate: season.end_date };
 }
 
+/** A standings series with its seasons (newest first) and the ranked table of one of them. */
+export interface StandingsTable {
+  standingSeries: StandingSeries;
+  seasons: StandingSeason[];
+  /** The season shown by default (season scope only). */
+  currentSeasonId: number | null;
+  rows: RankedRow[];
+}
+
 /**
- * The series with its seasons, which season a request reads (its totals key), and that
- * season's ranked table.
+ * The standings series with its seasons, which season a request reads (its totals key),
+ * and that season's ranked table.
  */
-async function seriesContext(
+async function standingsTable(
   db: Executor,
   org: Org,
-  series: StandingSeries,
+  standingSeries: StandingSeries,
   seasonId: number | undefined,
   now: Date,
-) {
-  const seasons = await seasonsOf(db, series.id);
+): Promise<StandingsTable & { seasonKey: number | null }> {
+  const seasons = await seasonsOf(db, standingSeries.id);
   const today = localDate(now, org.timezone);
-  const current = series.scope === 'season' ? currentSeasonId(seasons.map(spanOf), today) : null;
+  const current =
+    standingSeries.scope === 'season' ? currentSeasonId(seasons.map(spanOf), today) : null;
   if (seasonId !== undefined && !seasons.some((season) => season.id === seasonId)) {
     throw new NotFoundError();
   }
-  const seasonKey = series.scope === 'overall' ? OVERALL_KEY : (seasonId ?? current);
-  return {
-    seasonKey,
-    rows: seasonKey === null ? [] : rankTotals(await totalsOf(db, series.id, seasonKey)),
-    standingSeries: {
-      id: series.id,
-      name: series.name,
-      scope: series.scope,
-      seasons: seasons.map((season) => ({
-        id: season.id,
-        name: season.name,
-        startDate: season.start_date,
-        endDate: season.end_date,
-        current: season.id === current,
-      })),
-    },
-  };
+  const seasonKey = standingSeries.scope === 'overall' ? OVERALL_KEY : (seasonId ?? current);
+  const rows =
+    seasonKey === null ? [] : rankTotals(await totalsOf(db, standingSeries.id, seasonKey));
+  return { standingSeries, seasons, currentSeasonId: current, rows, seasonKey };
 }
 
-async function standingsOf(
+/** A league's standings: null until an organizer links a standings series. */
+export async function getLeagueStandings(
   db: Executor,
-  org: Org,
-  series: StandingSeries,
-  seasonId: number | undefined,
+  orgSlug: string,
+  slug: string,
   now: Date,
-) {
-  const { rows, standingSeries } = await seriesContext(db, org, series, seasonId, now);
-  return { standingSeries, table: { seriesId: series.id, seriesName: series.name, rows } };
-}
-
-/** A league's standings: both fields null until an organizer links a series. */
-export async function getLeagueStandings(db: Executor, orgSlug: string, slug: string, now: Date) {
+): Promise<StandingsTable | null> {
   const { org, league } = await requireLeagueBySlug(db, orgSlug, slug, 'public');
-  if (league.standing_series_id === null) return { standingSeries: null, table: null };
-  const series = await requireSeries(db, org, league.standing_series_id);
-  return standingsOf(db, org, series, undefined, now);
+  if (league.standing_series_id === null) return null;
+  const standingSeries = await requireStandingSeries(db, org, league.standing_series_id);
+  return standingsTable(db, org, standingSeries, undefined, now);
 }
 
 export async function getStandings(
   db: Executor,
   request: { orgSlug: string; seriesId: number; seasonId?: number | undefined; now: Date },
-) {
+): Promise<StandingsTable> {
   const org = await requireOrg(db, request.orgSlug);
-  const series = await requireSeries(db, org, request.seriesId);
-  return standingsOf(db, org, series, request.seasonId, request.now);
+  const standingSeries = await requireStandingSeries(db, org, request.seriesId);
+  return standingsTable(db, org, standingSeries, request.seasonId, request.now);
+}
+
+/** A competitor's place in one table of a standings series, and the results that made it. */
+export interface CompetitorStanding {
+  standingSeries: StandingSeries;
+  competitor: StandingCompetitor;
+  /** The season read; null for an overall series or a season series without seasons. */
+  seasonId: number | null;
+  /** The competitor's row; absent without results in that table. */
+  row: RankedRow | undefined;
+  contributions: Contribution[];
 }
 
 /** One competitor's total, rank and the events that made it. */
@@ -111,32 +123,24 @@ export async function getCompetitorStandings(
     seasonId?: number | undefined;
     now: Date;
   },
-) {
+): Promise<CompetitorStanding> {
   const org = await requireOrg(db, request.orgSlug);
-  const series = await requireSeries(db, org, request.seriesId);
-  const competitor = await findCompetitor(db, series.id, request.competitorId);
+  const standingSeries = await requireStandingSeries(db, org, request.seriesId);
+  const competitor = await findCompetitor(db, standingSeries.id, request.competitorId);
   if (competitor === undefined) throw new NotFoundError();
-  const { seasonKey, rows } = await seriesContext(db, org, series, request.seasonId, request.now);
-  const row = rows.find((candidate) => candidate.competitorId === competitor.id);
-  const contributions =
-    seasonKey === null ? [] : await contributionsOf(db, competitor.id, seasonKey);
+  const { seasonKey, rows } = await standingsTable(
+    db,
+    org,
+    standingSeries,
+    request.seasonId,
+    request.now,
+  );
   return {
-    competitorId: competitor.id,
-    name: competitor.name,
-    seriesId: series.id,
+    standingSeries,
+    competitor,
     seasonId: seasonKey === null || seasonKey === OVERALL_KEY ? null : seasonKey,
-    rank: row?.rank ?? null,
-    tied: row?.tied ?? false,
-    points: row?.points ?? 0,
-    events: row?.events ?? 0,
-    contributions: contributions.map((contribution) => ({
-      eventId: contribution.eventId,
-      slug: contribution.slug,
-      title: contribution.title,
-      date: localDate(contribution.start_at, org.timezone),
-      position: contribution.position,
-      points: contribution.points,
-    })),
+    row: rows.find((candidate) => candidate.competitorId === competitor.id),
+    contributions: seasonKey === null ? [] : await contributionsOf(db, competitor.id, seasonKey),
   };
 }
 
@@ -146,24 +150,26 @@ export async function createSeries(
   input: { name: string; scope: StandingScope },
 ): Promise<StandingSeries> {
   const org = await requireOrg(db, orgSlug);
-  return insertSeries(db, { org_id: org.id, ...input });
+  return insertStandingSeries(db, { org_id: org.id, ...input });
 }
 
 export async function createSeason(
   db: Executor,
   request: { orgSlug: string; seriesId: number; name: string; startDate: string; endDate: string },
-) {
+): Promise<StandingSeason> {
   return db.transaction().execute(async (trx) => {
     const org = await requireOrg(trx, request.orgSlug);
-    const series = await requireSeries(trx, org, request.seriesId);
-    if (series.scope === 'overall') {
+    const standingSeries = await requireStandingSeries(trx, org, request.seriesId);
+    if (standingSeries.scope === 'overall') {
       throw new ConflictError('An overall series has no seasons.');
     }
+    const errors = unsupportedDays({ startDate: request.startDate, endDate: request.endDate });
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     if (request.startDate > request.endDate) {
       throw new ValidationError({ endDate: 'must not be before startDate' });
     }
-    await lockSeries(trx, series.id);
-    const seasons = await seasonsOf(trx, series.id);
+    await lockStandingSeries(trx, standingSeries.id);
+    const seasons = await seasonsOf(trx, standingSeries.id);
     const clash = seasons.find((season) =>
       seasonsOverlap(spanOf(season), {
         startDate: request.startDate,
@@ -174,19 +180,12 @@ export async function createSeason(
       throw new ConflictError(`This season overlaps the season "${clash.name}".`);
     }
     return insertSeason(trx, {
-      series_id: series.id,
+      series_id: standingSeries.id,
       name: request.name,
       start_date: request.startDate,
       end_date: request.endDate,
     });
   });
-}
-
-interface StoredResult {
-  competitorId: number;
-  name: string;
-  position: number | null;
-  points: number;
 }
 
 export interface ResultInput {
@@ -196,7 +195,7 @@ export interface ResultInput {
   points: number;
 }
 
-/** Who a result is for: exactly one golfer or one team of this org, as a competitor name. */
+/** Who a result is for: exactly one golfer or one team of this org, with its name. */
 async function competitorOf(trx: Executor, org: Org, result: ResultInput, field: string) {
   if ((result.userId === undefined) === (result.teamId === undefined)) {
     throw new ValidationError({ [field]: 'give exactly one of userId or teamId' });
@@ -204,24 +203,31 @@ async function competitorOf(trx: Executor, org: Org, result: ResultInput, field:
   if (result.userId !== undefined) {
     const user = await findUserById(trx, result.userId);
     if (user === undefined) throw new ValidationError({ [`${field}.userId`]: 'names no user' });
-    return { who: { userId: user.id }, name: `${user.first_name} ${user.last_name}` };
+    return { who: { userId: user.id }, name: displayName(user) };
   }
-  const teamId = result.teamId as number;
-  const team = await trx
-    .selectFrom('teams')
-    .innerJoin('event_series', 'event_series.id', 'teams.event_series_id')
-    .select(['teams.id', 'teams.name'])
-    .where('teams.id', '=', teamId)
-    .where('event_series.org_id', '=', org.id)
-    .executeTakeFirst();
+  const team = await findTeamOfOrg(trx, org.id, result.teamId as number);
   if (team === undefined)
     throw new ValidationError({ [`${field}.teamId`]: 'names no team of this organization' });
   return { who: { teamId: team.id }, name: team.name };
 }
 
+/** What one event gave one competitor in a standings series. */
+export interface StoredResult {
+  competitor: StandingCompetitor;
+  position: number | null;
+  points: number;
+}
+
+/** An event's results as stored in a standings series, and the season they count for. */
+export interface PostedResults {
+  event: Event;
+  seasonId: number | null;
+  results: StoredResult[];
+}
+
 /**
- * Stores an event's results in a series, replacing what the event gave before, and
- * recomputes the affected tables in the same transaction.
+ * Stores an event's results in a standings series, replacing what the event gave before,
+ * and recomputes the affected tables in the same transaction.
  */
 export async function postResults(
   db: Executor,
@@ -232,59 +238,54 @@ export async function postResults(
     seasonId?: number | undefined;
     results: ResultInput[];
   },
-) {
+): Promise<PostedResults> {
   return db.transaction().execute(async (trx) => {
     const org = await requireOrg(trx, request.orgSlug);
-    const series = await requireSeries(trx, org, request.seriesId);
-    await lockSeries(trx, series.id);
+    const standingSeries = await requireStandingSeries(trx, org, request.seriesId);
+    await lockStandingSeries(trx, standingSeries.id);
     const event = await findEventById(trx, org.id, request.eventId);
     if (event === undefined)
       throw new ValidationError({ eventId: 'names no event of this organization' });
-    const seasonId = await seasonFor(trx, series, request.seasonId, event.local_date);
+    const seasonId = await seasonFor(trx, standingSeries, request.seasonId, event.local_date);
 
     const results: StoredResult[] = [];
     for (const [index, result] of request.results.entries()) {
       const field = `results.${index}`;
       const { who, name } = await competitorOf(trx, org, result, field);
-      const competitor = await competitorFor(trx, series.id, who, name);
-      if (results.some((stored) => stored.competitorId === competitor.id)) {
+      const competitor = await competitorFor(trx, standingSeries.id, who, name);
+      if (results.some((stored) => stored.competitor.id === competitor.id)) {
         throw new ValidationError({ [field]: 'lists this competitor twice' });
       }
-      results.push({
-        competitorId: competitor.id,
-        name: competitor.name,
-        position: result.position ?? null,
-        points: result.points,
-      });
+      results.push({ competitor, position: result.position ?? null, points: result.points });
     }
     const keys = await replaceEventResults(
       trx,
-      series.id,
+      standingSeries.id,
       event.id,
       seasonId,
       results.map((result) => ({
-        competitor_id: result.competitorId,
+        competitor_id: result.competitor.id,
         position: result.position,
         points: result.points,
       })),
     );
-    for (const key of keys) await rebuildTotals(trx, series.id, key);
-    return { eventId: event.id, seasonId, results };
+    for (const key of keys) await rebuildTotals(trx, standingSeries.id, key);
+    return { event, seasonId, results };
   });
 }
 
 async function seasonFor(
   trx: Executor,
-  series: StandingSeries,
+  standingSeries: StandingSeries,
   seasonId: number | undefined,
   eventDay: string,
 ): Promise<number | null> {
-  if (series.scope === 'overall') {
+  if (standingSeries.scope === 'overall') {
     if (seasonId !== undefined)
       throw new ValidationError({ seasonId: 'an overall series has no seasons' });
     return null;
   }
-  const seasons = await seasonsOf(trx, series.id);
+  const seasons = await seasonsOf(trx, standingSeries.id);
   if (seasonId !== undefined) {
     if (!seasons.some((season) => season.id === seasonId)) {
       throw new ValidationError({ seasonId: 'names no season of this series' });

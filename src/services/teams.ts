@@ -1,35 +1,31 @@
+import type { Team } from '../db/schema.js';
 import { NotFoundError } from '../domain/errors.js';
-import { teamSeats, type TeamSeats } from '../domain/seats.js';
 import type { Executor } from '../store/executor.js';
-import { findTeam, teamMemberNames } from '../store/teams.js';
+import { findTeam, teamMembers } from '../store/teams.js';
+import type { UserName } from '../store/users.js';
 import { requireLeagueById } from './lookup.js';
 
-/** The narrow public view of a team: names and counts, never ids of people or e-mails. */
-export interface TeamSummary extends TeamSeats {
-  id: number;
-  name: string;
-  memberNames: string[];
+/** A team with its league's entry size and its active members, in joining order. */
+export interface TeamWithMembers {
+  team: Pick<Team, 'id' | 'name' | 'member_count'>;
+  entrySize: number;
+  members: UserName[];
 }
 
-export async function summarizeTeam(
+export async function withMembers(
   db: Executor,
-  team: { id: number; name: string; member_count: number },
+  team: TeamWithMembers['team'],
   entrySize: number,
-): Promise<TeamSummary> {
-  return {
-    id: team.id,
-    name: team.name,
-    memberNames: await teamMemberNames(db, team.id),
-    ...teamSeats(entrySize, team.member_count),
-  };
+): Promise<TeamWithMembers> {
+  return { team, entrySize, members: await teamMembers(db, team.id) };
 }
 
 export async function getPublicTeam(
   db: Executor,
   request: { orgSlug: string; leagueId: number; teamId: number },
-): Promise<TeamSummary> {
+): Promise<TeamWithMembers> {
   const { league } = await requireLeagueById(db, request.orgSlug, request.leagueId, 'public');
   const team = await findTeam(db, league.id, request.teamId);
   if (team === undefined) throw new NotFoundError();
-  return summarizeTeam(db, team, league.entry_size);
+  return withMembers(db, team, league.entry_size);
 }

@@ -9,8 +9,8 @@ import { lockLeague } from './leagues.js';
  * Set-based loading of golfers and rosters, for benchmarks and imports of whole clubs.
  *
  * `completeRegistration` takes about a dozen statements and a league row lock per golfer:
- * right for one paid registration, about an hour for a million golfers. These functions write the same rows
- * with multi-row INSERTs of `BULK_BATCH_ROWS` rows and then set the league's (and its
+ * right for one paid registration, about an hour for a million golfers. These functions
+ * write the same rows with multi-row INSERTs of `BULK_BATCH_ROWS` rows and then set the league's (and its
  * teams') maintained counters from the rows in the same transaction, so `member_count`,
  * `seats_reserved` and the teams' `member_count` end exactly as one registration at a time
  * would have left them. They skip what only a live registration needs (the registration
@@ -53,7 +53,7 @@ export async function registerIndividualsBulk(
   userIds: readonly number[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const league = await lockLeague(trx, leagueId);
+    const league = await lockedLeague(trx, leagueId);
     if (league.entry_size !== 1) {
       throw new Error(`league ${leagueId} is a team league: register teams instead`);
     }
@@ -76,7 +76,7 @@ export async function registerTeamsBulk(
   teams: readonly BulkTeam[],
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
-    const league = await lockLeague(trx, leagueId);
+    const league = await lockedLeague(trx, leagueId);
     if (league.entry_size === 1) {
       throw new Error(`league ${leagueId} is an individual league: register golfers instead`);
     }
@@ -120,6 +120,12 @@ export async function registerTeamsBulk(
     await recountRoster(trx, league.id);
     return ids;
   });
+}
+
+async function lockedLeague(trx: Executor, leagueId: number): Promise<League> {
+  const league = await lockLeague(trx, leagueId);
+  if (league === undefined) throw new Error(`league ${leagueId} does not exist`);
+  return league;
 }
 
 function feeTerms(league: League) {

@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Database, Event, EventsTable } from '../db/schema.js';
 import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../domain/events.js';
+import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
 import type { Executor } from './executor.js';
+import type { UserName } from './users.js';
 
 export async function insertEvent(db: Executor, event: Insertable<EventsTable>): Promise<Event> {
   return db.insertInto('events').values(event).returningAll().executeTakeFirstOrThrow();
@@ -33,17 +35,50 @@ export async function findEventById(
     .executeTakeFirst();
 }
 
+/**
+ * Whether visitors may see an event: not a draft, and not a night of a hidden league (such
+ * a night is as hidden as its league).
+ */
+function publiclyVisible(eb: ExpressionBuilder<Database, 'events'>) {
+  return eb.and([
+    eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
+    eb.or([
+      eb('events.event_series_id', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('event_series as league')
+          .select('league.id')
+          .whereRef('league.id', '=', 'events.event_series_id')
+          .where('league.status', 'in', PUBLIC_LEAGUE_STATUSES),
+      ),
+    ]),
+  ]);
+}
+
+/** A public event with its field size: a league night's field is the league's live roster. */
+export type ListedEvent = Event & { total_players: number };
+
+/** The field size of an event read with its league (`event_series`) left-joined. */
+const TOTAL_PLAYERS = sql<number>`coalesce(event_series.member_count, events.entry_count)`.as(
+  'total_players',
+);
+
+/** A public event, with the slug and name of its league when it is a league night. */
+export type PublicEvent = ListedEvent & { league_slug: string | null; league_name: string | null };
+
 export async function findPublicEventBySlug(
   db: Executor,
   orgId: number,
   slug: string,
-): Promise<Event | undefined> {
+): Promise<PublicEvent | undefined> {
   return db
     .selectFrom('events')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('slug', '=', slug)
-    .where('status', 'in', PUBLIC_EVENT_STATUSES)
+    .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
+    .selectAll('events')
+    .select([TOTAL_PLAYERS, 'event_series.slug as league_slug', 'event_series.name as league_name'])
+    .where('events.org_id', '=', orgId)
+    .where('events.slug', '=', slug)
+    .where(publiclyVisible)
     .executeTakeFirst();
 }
 
@@ -86,15 +121,9 @@ export interface EventQuery {
   now: Date;
 }
 
-/** A public event with its field size: a league night's field is the league's live roster. */
-export type ListedEvent = Event & { total_players: number };
-
 function matching(query: Omit<EventQuery, 'filter' | 'now' | 'year'>) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
-    const conditions = [
-      eb('events.org_id', '=', query.orgId),
-      eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
-    ];
+    const conditions = [eb('events.org_id', '=', query.orgId), publiclyVisible(eb)];
     if (query.leagueId !== undefined) {
       conditions.push(eb('events.event_series_id', '=', query.leagueId));
     }
@@ -146,9 +175,7 @@ export async function listEvents(
       .selectFrom('events')
       .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
       .selectAll('events')
-      .select(
-        sql<number>`coalesce(event_series.member_count, events.entry_count)`.as('total_players'),
-      )
+      .select(TOTAL_PLAYERS)
       .where(inWindow(query))
       .orderBy('events.start_at', direction)
       .orderBy('events.id', direction)
@@ -206,20 +233,17 @@ export async function refreshLeagueSchedule(db: Executor, leagueId: number): Pro
     .execute();
 }
 
-export interface FieldPlayer {
-  name: string;
-  teamName: string | null;
-}
+/** A player of an event's field: a golfer's name and their team's, if any. */
+export type FieldEntry = UserName & { team_name: string | null };
 
-/** The players of an event, names only: the league roster for a league night, else entries. */
-export async function eventField(db: Executor, event: Event): Promise<FieldPlayer[]> {
-  const name = sql<string>`users.first_name || ' ' || users.last_name`;
+/** The players of an event: the league roster for a league night, else its own entries. */
+export async function eventField(db: Executor, event: Event): Promise<FieldEntry[]> {
   if (event.event_series_id !== null) {
     return db
       .selectFrom('roster_entries')
       .innerJoin('users', 'users.id', 'roster_entries.user_id')
       .leftJoin('teams', 'teams.id', 'roster_entries.team_id')
-      .select([name.as('name'), 'teams.name as teamName'])
+      .select(['users.first_name', 'users.last_name', 'teams.name as team_name'])
       .where('roster_entries.event_series_id', '=', event.event_series_id)
       .where('roster_entries.status', '=', 'active')
       .orderBy('roster_entries.registered_at')
@@ -229,7 +253,7 @@ export async function eventField(db: Executor, event: Event): Promise<FieldPlaye
   return db
     .selectFrom('event_entries')
     .innerJoin('users', 'users.id', 'event_entries.user_id')
-    .select([name.as('name'), 'event_entries.team_name as teamName'])
+    .select(['users.first_name', 'users.last_name', 'event_entries.team_name'])
     .where('event_entries.event_id', '=', event.id)
     .orderBy('event_entries.created_at')
     .orderBy('event_entries.id')

@@ -40,6 +40,8 @@ export async function findInviteDetails(db: Executor, token: string) {
     .executeTakeFirst();
 }
 
+export type InviteDetails = NonNullable<Awaited<ReturnType<typeof findInviteDetails>>>;
+
 /** Marks the team's invites of this address accepted; they stay accepted from then on. */
 export async function acceptInvites(db: Executor, teamId: number, email: string): Promise<void> {
   await db

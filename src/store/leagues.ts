@@ -48,14 +48,18 @@ export async function findLeagueById(
     .executeTakeFirst();
 }
 
-/** Locks the league row until the transaction ends: registrations of a league queue here. */
-export async function lockLeague(db: Executor, id: number): Promise<League> {
-  return db
-    .selectFrom('event_series')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+/**
+ * Reads and locks the league row until the transaction ends (of the org, when given):
+ * writes of one league's roster and schedule queue here.
+ */
+export async function lockLeague(
+  db: Executor,
+  id: number,
+  orgId?: number,
+): Promise<League | undefined> {
+  let query = db.selectFrom('event_series').selectAll().where('id', '=', id);
+  if (orgId !== undefined) query = query.where('org_id', '=', orgId);
+  return query.forUpdate().executeTakeFirst();
 }
 
 export async function listLeagues(

@@ -11,13 +11,13 @@ export async function insertRosterEntry(
 
 export async function findActiveEntry(
   db: Executor,
-  eventSeriesId: number,
+  leagueId: number,
   userId: number,
 ): Promise<RosterEntry | undefined> {
   return db
     .selectFrom('roster_entries')
     .selectAll()
-    .where('event_series_id', '=', eventSeriesId)
+    .where('event_series_id', '=', leagueId)
     .where('user_id', '=', userId)
     .where('status', '=', 'active')
     .executeTakeFirst();
@@ -25,14 +25,14 @@ export async function findActiveEntry(
 
 export async function findActiveUserIds(
   db: Executor,
-  eventSeriesId: number,
+  leagueId: number,
   userIds: number[],
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
   const rows = await db
     .selectFrom('roster_entries')
     .select('user_id')
-    .where('event_series_id', '=', eventSeriesId)
+    .where('event_series_id', '=', leagueId)
     .where('user_id', 'in', userIds)
     .where('status', '=', 'active')
     .execute();

@@ -1,24 +1,30 @@
 import { sql } from 'kysely';
 import type {
+  Event,
   StandingCompetitor,
   StandingScope,
   StandingSeason,
+  StandingResultsTable,
   StandingSeries,
 } from '../db/schema.js';
 import type { Total } from '../domain/ranking.js';
 import type { Executor } from './executor.js';
 
-/** Totals key of a whole series (season-less); season totals use the season id. */
+/** Totals key of a whole standings series (season-less); season totals use the season id. */
 export const OVERALL_KEY = 0;
 
-export async function insertSeries(
+export async function insertStandingSeries(
   db: Executor,
-  series: { org_id: number; name: string; scope: StandingScope },
+  standingSeries: { org_id: number; name: string; scope: StandingScope },
 ): Promise<StandingSeries> {
-  return db.insertInto('standing_series').values(series).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('standing_series')
+    .values(standingSeries)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export async function findSeries(
+export async function findStandingSeries(
   db: Executor,
   orgId: number,
   id: number,
@@ -31,8 +37,8 @@ export async function findSeries(
     .executeTakeFirst();
 }
 
-/** Locks the series row: results of one series are written one request at a time. */
-export async function lockSeries(db: Executor, id: number): Promise<void> {
+/** Locks the standings series row: its results and seasons are written one request at a time. */
+export async function lockStandingSeries(db: Executor, id: number): Promise<void> {
   await db.selectFrom('standing_series').select('id').where('id', '=', id).forUpdate().execute();
 }
 
@@ -43,7 +49,7 @@ export async function insertSeason(
   return db.insertInto('standing_seasons').values(season).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The series' seasons, newest first. */
+/** The standings series' seasons, newest first. */
 export async function seasonsOf(db: Executor, seriesId: number): Promise<StandingSeason[]> {
   return db
     .selectFrom('standing_seasons')
@@ -67,7 +73,7 @@ export async function findCompetitor(
     .executeTakeFirst();
 }
 
-/** The series' competitor for a golfer or a team, created on first result. */
+/** The standings series' competitor for a golfer or a team, created on first result. */
 export async function competitorFor(
   db: Executor,
   seriesId: number,
@@ -95,7 +101,7 @@ export interface ResultRow {
 }
 
 /**
- * Replaces the results an event gave in a series (a correction never double-counts);
+ * Replaces the results an event gave in a standings series (a correction never double-counts);
  * returns the season keys whose totals the change touches.
  */
 export async function replaceEventResults(
@@ -182,16 +188,24 @@ export async function totalsOf(
     .execute();
 }
 
-/** A competitor's results in a series (one season, or all), in event order. */
-export async function contributionsOf(db: Executor, competitorId: number, seasonKey: number) {
+/** A competitor's result in one event, with the event's org-local day. */
+export type Contribution = Pick<StandingResultsTable, 'position' | 'points'> &
+  Pick<Event, 'slug' | 'title' | 'local_date'> & { event_id: number };
+
+/** A competitor's results in a standings series (one season, or all), in event order. */
+export async function contributionsOf(
+  db: Executor,
+  competitorId: number,
+  seasonKey: number,
+): Promise<Contribution[]> {
   let query = db
     .selectFrom('standing_results')
     .innerJoin('events', 'events.id', 'standing_results.event_id')
     .select([
-      'events.id as eventId',
+      'events.id as event_id',
       'events.slug',
       'events.title',
-      'events.start_at',
+      'events.local_date',
       'standing_results.position',
       'standing_results.points',
     ])

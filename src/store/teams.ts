@@ -1,37 +1,53 @@
 import { sql } from 'kysely';
 import type { Team } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import type { UserName } from './users.js';
 
-export async function insertTeam(db: Executor, eventSeriesId: number, name: string): Promise<Team> {
+export async function insertTeam(db: Executor, leagueId: number, name: string): Promise<Team> {
   return db
     .insertInto('teams')
-    .values({ event_series_id: eventSeriesId, name })
+    .values({ event_series_id: leagueId, name })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function findTeam(
   db: Executor,
-  eventSeriesId: number,
+  leagueId: number,
   teamId: number,
 ): Promise<Team | undefined> {
   return db
     .selectFrom('teams')
     .selectAll()
-    .where('event_series_id', '=', eventSeriesId)
+    .where('event_series_id', '=', leagueId)
     .where('id', '=', teamId)
+    .executeTakeFirst();
+}
+
+/** A team of any league of the org. */
+export async function findTeamOfOrg(
+  db: Executor,
+  orgId: number,
+  teamId: number,
+): Promise<Pick<Team, 'id' | 'name'> | undefined> {
+  return db
+    .selectFrom('teams')
+    .innerJoin('event_series', 'event_series.id', 'teams.event_series_id')
+    .select(['teams.id', 'teams.name'])
+    .where('teams.id', '=', teamId)
+    .where('event_series.org_id', '=', orgId)
     .executeTakeFirst();
 }
 
 export async function isTeamNameTaken(
   db: Executor,
-  eventSeriesId: number,
+  leagueId: number,
   name: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('teams')
     .select('id')
-    .where('event_series_id', '=', eventSeriesId)
+    .where('event_series_id', '=', leagueId)
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .executeTakeFirst();
   return row !== undefined;
@@ -59,9 +75,9 @@ export async function deleteTeamRow(db: Executor, teamId: number): Promise<void>
   await db.deleteFrom('teams').where('id', '=', teamId).execute();
 }
 
-/** "First Last" of the team's active members, in joining order. */
-export async function teamMemberNames(db: Executor, teamId: number): Promise<string[]> {
-  const rows = await db
+/** The names of the team's active members, in joining order. */
+export async function teamMembers(db: Executor, teamId: number): Promise<UserName[]> {
+  return db
     .selectFrom('roster_entries')
     .innerJoin('users', 'users.id', 'roster_entries.user_id')
     .select(['users.first_name', 'users.last_name'])
@@ -70,5 +86,4 @@ export async function teamMemberNames(db: Executor, teamId: number): Promise<str
     .orderBy('roster_entries.registered_at')
     .orderBy('roster_entries.id')
     .execute();
-  return rows.map((row) => `${row.first_name} ${row.last_name}`);
 }

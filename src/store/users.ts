@@ -2,6 +2,9 @@ import { sql, type Insertable } from 'kysely';
 import type { User, UsersTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
 
+/** A golfer's name as stored; `displayName` writes it for others. */
+export type UserName = Pick<User, 'first_name' | 'last_name'>;
+
 export async function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

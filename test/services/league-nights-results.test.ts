@@ -26,13 +26,7 @@ describeOnDatabases('league nights: results from the leaderboard into standings'
       seriesId,
       now: DEFAULT_NOW,
     });
-    return standings.table.rows.map((row) => [
-      row.rank,
-      row.tied,
-      row.name,
-      row.points,
-      row.events,
-    ]);
+    return standings.rows.map((row) => [row.rank, row.tied, row.name, row.points, row.events]);
   }
 
   const post = (
@@ -61,7 +55,7 @@ describeOnDatabases('league nights: results from the leaderboard into standings'
     const seriesId = await overallSeries(h, night);
     const posted = await post(h, night, seriesId, [100, 80, 65, 50]);
     assert.deepEqual(
-      posted.results.map((result) => [result.name, result.position, result.points]),
+      posted.results.map((result) => [result.competitor.name, result.position, result.points]),
       [
         ['Al Golfer', 1, 100],
         ['Bo Golfer', 2, 72.5],
@@ -103,7 +97,7 @@ describeOnDatabases('league nights: results from the leaderboard into standings'
     const teamsSeries = await overallSeries(h, night);
     const teams = await post(h, night, teamsSeries, [30, 20]);
     assert.deepEqual(
-      teams.results.map((result) => [result.name, result.position, result.points]),
+      teams.results.map((result) => [result.competitor.name, result.position, result.points]),
       [
         ['Eagles', 1, 30],
         ['Hawks', 2, 20],

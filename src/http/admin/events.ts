@@ -1,28 +1,10 @@
-import type { Static } from 'typebox';
 import Type from 'typebox';
-import type { Event } from '../../db/schema.js';
 import { addEventEntry, createEvent, patchEvent, removeEventEntry } from '../../services/events.js';
 import type { App, AppContext } from '../context.js';
+import { presentAdminEvent } from '../presenters/events.js';
 import { AdminEvent, CreateEventBody, EventEntryBody, PatchEventBody } from '../schemas/admin.js';
-import { EventEntryParams, LeagueIdParams, OrgParams } from '../schemas/common.js';
+import { EventEntryParams, EventIdParams, OrgParams } from '../schemas/common.js';
 import { adminFailures } from './failures.js';
-
-function presentAdminEvent(result: { event: Event; tags: string[] }): Static<typeof AdminEvent> {
-  const { event, tags } = result;
-  return {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    eventType: event.event_type,
-    status: event.status,
-    startDate: event.start_at.toISOString(),
-    endDate: event.end_at?.toISOString() ?? null,
-    localDate: event.local_date,
-    tags,
-    eventSeriesId: event.event_series_id,
-    entryCount: event.entry_count,
-  };
-}
 
 /** Admin writes of events, their league links and own entries. */
 export function adminEventRoutes(context: AppContext) {
@@ -47,7 +29,7 @@ export function adminEventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id',
       {
         schema: {
-          params: LeagueIdParams,
+          params: EventIdParams,
           body: PatchEventBody,
           response: { 200: AdminEvent, ...adminFailures },
         },
@@ -62,7 +44,7 @@ export function adminEventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id/entries',
       {
         schema: {
-          params: LeagueIdParams,
+          params: EventIdParams,
           body: EventEntryBody,
           response: { 201: EventEntryBody, ...adminFailures },
         },

@@ -1,17 +1,22 @@
 import { createSeason, createSeries, postResults } from '../../services/standings.js';
 import type { App, AppContext } from '../context.js';
 import {
+  presentAdminSeason,
+  presentAdminStandingSeries,
+  presentStoredResults,
+} from '../presenters/standings.js';
+import {
   AdminSeason,
-  AdminSeries,
+  AdminStandingSeries,
   CreateSeasonBody,
-  CreateSeriesBody,
+  CreateStandingSeriesBody,
   ResultsBody,
   StoredResults,
 } from '../schemas/admin.js';
-import { OrgParams, SeriesParams } from '../schemas/common.js';
+import { OrgParams, StandingSeriesParams } from '../schemas/common.js';
 import { adminFailures } from './failures.js';
 
-/** Admin writes of standings: series, seasons and per-event results. */
+/** Admin writes of standings: standings series, their seasons and per-event results. */
 export function adminStandingRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
@@ -20,13 +25,13 @@ export function adminStandingRoutes(context: AppContext) {
       {
         schema: {
           params: OrgParams,
-          body: CreateSeriesBody,
-          response: { 201: AdminSeries, ...adminFailures },
+          body: CreateStandingSeriesBody,
+          response: { 201: AdminStandingSeries, ...adminFailures },
         },
       },
       async (request, reply) => {
-        const series = await createSeries(db, request.params.orgSlug, request.body);
-        return reply.code(201).send({ id: series.id, name: series.name, scope: series.scope });
+        const standingSeries = await createSeries(db, request.params.orgSlug, request.body);
+        return reply.code(201).send(presentAdminStandingSeries(standingSeries));
       },
     );
 
@@ -34,20 +39,14 @@ export function adminStandingRoutes(context: AppContext) {
       '/orgs/:orgSlug/standing-series/:seriesId/seasons',
       {
         schema: {
-          params: SeriesParams,
+          params: StandingSeriesParams,
           body: CreateSeasonBody,
           response: { 201: AdminSeason, ...adminFailures },
         },
       },
       async (request, reply) => {
         const season = await createSeason(db, { ...request.params, ...request.body });
-        return reply.code(201).send({
-          id: season.id,
-          seriesId: season.series_id,
-          name: season.name,
-          startDate: season.start_date,
-          endDate: season.end_date,
-        });
+        return reply.code(201).send(presentAdminSeason(season));
       },
     );
 
@@ -55,12 +54,13 @@ export function adminStandingRoutes(context: AppContext) {
       '/orgs/:orgSlug/standing-series/:seriesId/results',
       {
         schema: {
-          params: SeriesParams,
+          params: StandingSeriesParams,
           body: ResultsBody,
           response: { 200: StoredResults, ...adminFailures },
         },
       },
-      async (request) => postResults(db, { ...request.params, ...request.body }),
+      async (request) =>
+        presentStoredResults(await postResults(db, { ...request.params, ...request.body })),
     );
   };
 }

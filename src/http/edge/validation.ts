@@ -5,7 +5,8 @@ import type { FastifySchemaCompiler } from 'fastify';
 // ajv-formats ships CommonJS whose default export TypeScript sees one level down.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const shared: Options = { allErrors: true, strict: false, useDefaults: true };
+// `verbose` puts each failing schema on its error, for the schema's own wording (`messageOf`).
+const shared: Options = { allErrors: true, strict: false, useDefaults: true, verbose: true };
 
 /** Bodies are taken as sent: a string is never a number, an unknown field is an error. */
 const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false, removeAdditional: false }));
@@ -30,8 +31,14 @@ export function fieldOf(error: ErrorObject): string {
   return path === '' ? 'body' : path;
 }
 
-/** Ajv's message, phrased for a person; one message per field. */
+/**
+ * Ajv's message, phrased for a person; one message per field. A schema may word a keyword's
+ * failure itself (`errorMessage: { pattern: '…' }`, the convention of ajv-errors).
+ */
 export function messageOf(error: ErrorObject): string {
+  const own = (error.parentSchema as { errorMessage?: Record<string, unknown> } | undefined)
+    ?.errorMessage?.[error.keyword];
+  if (typeof own === 'string') return own;
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not allowed';
   if (error.keyword === 'minProperties') return 'must name at least one field';

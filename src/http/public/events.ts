@@ -1,10 +1,11 @@
 import { getEventField, getPublicEvent, listSchedule } from '../../services/events.js';
 import type { App, AppContext } from '../context.js';
+import { presentEventDetail, presentEventField, presentEventList } from '../presenters/events.js';
 import { EventSlugParams, OrgParams } from '../schemas/common.js';
 import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { EventDetail, EventField, EventList, EventListQuery } from '../schemas/public.js';
 
-/** Events and league schedules (spec 4.3, decisions §6). */
+/** Events and league schedules. */
 export function eventRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
@@ -21,8 +22,17 @@ export function eventRoutes(context: AppContext) {
           },
         },
       },
-      async (request) =>
-        listSchedule(db, { orgSlug: request.params.orgSlug, ...request.query, now: context.now() }),
+      async (request) => {
+        const { eventSeries, ...query } = request.query;
+        return presentEventList(
+          await listSchedule(db, {
+            ...query,
+            orgSlug: request.params.orgSlug,
+            leagueSlug: eventSeries,
+            now: context.now(),
+          }),
+        );
+      },
     );
 
     app.get(
@@ -34,7 +44,10 @@ export function eventRoutes(context: AppContext) {
           response: publicRead(EventDetail, 'The event.'),
         },
       },
-      async (request) => getPublicEvent(db, request.params.orgSlug, request.params.eventSlug),
+      async (request) =>
+        presentEventDetail(
+          await getPublicEvent(db, request.params.orgSlug, request.params.eventSlug),
+        ),
     );
 
     app.get(
@@ -46,7 +59,10 @@ export function eventRoutes(context: AppContext) {
           response: publicRead(EventField, 'The event’s players.'),
         },
       },
-      async (request) => getEventField(db, request.params.orgSlug, request.params.eventSlug),
+      async (request) =>
+        presentEventField(
+          await getEventField(db, request.params.orgSlug, request.params.eventSlug),
+        ),
     );
   };
 }

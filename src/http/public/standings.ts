@@ -1,30 +1,55 @@
-import { getCompetitorStandings, getStandings } from '../../services/standings.js';
+import {
+  getCompetitorStandings,
+  getLeagueStandings,
+  getStandings,
+} from '../../services/standings.js';
 import type { App, AppContext } from '../context.js';
-import { CompetitorParams, SeriesParams } from '../schemas/common.js';
+import { presentCompetitorStandings, presentStandings } from '../presenters/standings.js';
+import { CompetitorParams, LeagueSlugParams, StandingSeriesParams } from '../schemas/common.js';
 import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { CompetitorStandings, SeasonQuery, Standings } from '../schemas/public.js';
 
-/** The ordinary standings endpoints (spec 4.8, decisions §7). */
+/** A league's standings and the standings series themselves. */
 export function standingRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/event-series/:slug/standings',
+      {
+        schema: {
+          summary: 'A league’s standings series and table',
+          params: LeagueSlugParams,
+          response: publicRead(Standings, 'The league’s standings series and current table.'),
+        },
+      },
+      async (request) =>
+        presentStandings(
+          await getLeagueStandings(db, request.params.orgSlug, request.params.slug, context.now()),
+        ),
+    );
+
     app.get(
       '/orgs/:orgSlug/standings/:seriesId',
       {
         schema: {
           summary: 'A standings series and its table (current season unless seasonId)',
-          params: SeriesParams,
+          params: StandingSeriesParams,
           querystring: SeasonQuery,
-          response: { ...publicRead(Standings, 'The series and its table.'), ...BAD_QUERY },
+          response: {
+            ...publicRead(Standings, 'The standings series and its table.'),
+            ...BAD_QUERY,
+          },
         },
       },
       async (request) =>
-        getStandings(db, {
-          orgSlug: request.params.orgSlug,
-          seriesId: request.params.seriesId,
-          seasonId: request.query.seasonId,
-          now: context.now(),
-        }),
+        presentStandings(
+          await getStandings(db, {
+            orgSlug: request.params.orgSlug,
+            seriesId: request.params.seriesId,
+            seasonId: request.query.seasonId,
+            now: context.now(),
+          }),
+        ),
     );
 
     app.get(
@@ -41,11 +66,13 @@ export function standingRoutes(context: AppContext) {
         },
       },
       async (request) =>
-        getCompetitorStandings(db, {
-          ...request.params,
-          seasonId: request.query.seasonId,
-          now: context.now(),
-        }),
+        presentCompetitorStandings(
+          await getCompetitorStandings(db, {
+            ...request.params,
+            seasonId: request.query.seasonId,
+            now: context.now(),
+          }),
+        ),
     );
   };
 }

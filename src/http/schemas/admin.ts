@@ -1,9 +1,8 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { EVENT_STATUSES } from '../../domain/events.js';
-import { CalendarDate, Id, SLUG_PATTERN, Slug } from './common.js';
+import { CalendarDate, Id, SLUG_PATTERN, Slug, Text } from './common.js';
 
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
@@ -11,17 +10,18 @@ export const CreateOrgBody = Type.Object(
   {
     slug: Slug,
     name: Text(200),
-    timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone.' }),
+    timezone: Text(64, 'IANA time zone.'),
   },
   { additionalProperties: false },
 );
 
-export const Org = Type.Object({
+export const AdminOrg = Type.Object({
   id: Type.Integer(),
   slug: Type.String(),
   name: Type.String(),
   timezone: Type.String(),
 });
+export type AdminOrg = Static<typeof AdminOrg>;
 
 const leagueFields = {
   slug: Slug,
@@ -69,6 +69,7 @@ export const AdminLeague = Type.Object({
   seatsReserved: Type.Integer(),
   linkedEventCount: Type.Integer(),
 });
+export type AdminLeague = Static<typeof AdminLeague>;
 
 export const CreateUserBody = Type.Object(
   { email: Email, firstName: Text(100), lastName: Text(100) },
@@ -81,6 +82,7 @@ export const AdminUser = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
 });
+export type AdminUser = Static<typeof AdminUser>;
 
 export const RegistrationBody = Type.Object(
   {
@@ -103,6 +105,7 @@ export const Registration = Type.Object({
   teamId: Nullable(Type.Integer()),
   invites: Type.Array(Type.Object({ email: Type.String(), token: Nullable(Type.String()) })),
 });
+export type Registration = Static<typeof Registration>;
 
 const Tag = Slug;
 
@@ -141,22 +144,24 @@ export const AdminEvent = Type.Object({
   eventSeriesId: Nullable(Type.Integer()),
   entryCount: Type.Integer(),
 });
+export type AdminEvent = Static<typeof AdminEvent>;
 
 export const EventEntryBody = Type.Object(
   { userId: Id, teamName: Type.Optional(Text(100)) },
   { additionalProperties: false },
 );
 
-export const CreateSeriesBody = Type.Object(
+export const CreateStandingSeriesBody = Type.Object(
   { name: Text(200), scope: Type.Union([Type.Literal('season'), Type.Literal('overall')]) },
   { additionalProperties: false },
 );
 
-export const AdminSeries = Type.Object({
+export const AdminStandingSeries = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   scope: Type.String(),
 });
+export type AdminStandingSeries = Static<typeof AdminStandingSeries>;
 
 export const CreateSeasonBody = Type.Object(
   { name: Text(100), startDate: CalendarDate, endDate: CalendarDate },
@@ -170,6 +175,7 @@ export const AdminSeason = Type.Object({
   startDate: Type.String(),
   endDate: Type.String(),
 });
+export type AdminSeason = Static<typeof AdminSeason>;
 
 export const ResultsBody = Type.Object(
   {
@@ -203,3 +209,4 @@ export const StoredResults = Type.Object({
     }),
   ),
 });
+export type StoredResults = Static<typeof StoredResults>;

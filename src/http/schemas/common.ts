@@ -1,12 +1,47 @@
-import Type from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import Type, { type Static } from 'typebox';
+import { NotFoundError } from '../../domain/errors.js';
 
 /** Largest id a path or query may name (ids are 32-bit integers). */
 export const MAX_ID = 2_147_483_647;
 
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 
+/** How a path id is written: `02`, `+2`, `2.0`, `0x2` and `1e0` name nothing. */
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * A `preValidation` hook: every integer path parameter is an id written as a canonical
+ * decimal, else the usual 404. It reads the text as sent, which validation would first
+ * turn into a number (`0x2` into 2).
+ */
+export async function requireCanonicalIds(request: FastifyRequest): Promise<void> {
+  const schema = request.routeOptions.schema?.params as
+    { properties?: Record<string, { type?: unknown }> } | undefined;
+  const params = request.params as Record<string, string | undefined>;
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    if (property.type === 'integer' && !CANONICAL_ID.test(params[name] ?? '')) {
+      throw new NotFoundError();
+    }
+  }
+}
+
 export const Slug = Type.String({ pattern: SLUG_PATTERN, minLength: 1, maxLength: 100 });
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+/**
+ * Organizer and golfer text: one to `maxLength` characters, without control characters
+ * other than tab and newline (a NUL cannot even be stored; the others only hide or break
+ * what pages show). `errorMessage` words a failed `pattern` for the 422.
+ */
+export const Text = (maxLength: number, description?: string) =>
+  Type.String({
+    ...(description === undefined ? {} : { description }),
+    minLength: 1,
+    maxLength,
+    pattern: '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]*$',
+    errorMessage: { pattern: 'must not contain control characters (tab and newline are allowed)' },
+  });
+
 export const CalendarDate = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   description: 'A calendar day, YYYY-MM-DD.',
@@ -25,8 +60,10 @@ export const PlainTextError = Type.String({ description: 'A plain-text explanati
 export const ValidationErrors = Type.Object({
   errors: Type.Record(Type.String(), Type.String()),
 });
+export type ValidationErrors = Static<typeof ValidationErrors>;
 
 export const EventSlugParams = Type.Object({ orgSlug: Slug, eventSlug: Slug });
-export const SeriesParams = Type.Object({ orgSlug: Slug, seriesId: Id });
+export const StandingSeriesParams = Type.Object({ orgSlug: Slug, seriesId: Id });
 export const CompetitorParams = Type.Object({ orgSlug: Slug, seriesId: Id, competitorId: Id });
+export const EventIdParams = Type.Object({ orgSlug: Slug, id: Id });
 export const EventEntryParams = Type.Object({ orgSlug: Slug, id: Id, userId: Id });

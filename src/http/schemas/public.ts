@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { FIRST_YEAR, LAST_YEAR } from '../../domain/dates.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { EVENT_LIST_FILTERS, MAX_EVENT_LIMIT, PUBLIC_EVENT_STATUSES } from '../../domain/events.js';
 import { CalendarDate, Id, Slug } from './common.js';
@@ -17,6 +18,11 @@ export const PublicLeague = Type.Object(
     seriesImageUrl: Type.String(),
     memberCount: Type.Integer(),
     linkedEventCount: Type.Integer(),
+    spotsRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        'Golfers’ places a new entry can still take (a team needs entrySize of them); ' +
+        'null without maxEntries.',
+    }),
     standingSeriesId: Type.Union([Type.Integer(), Type.Null()]),
     description: Type.Optional(Type.String()),
     startDate: Type.Optional(CalendarDate),
@@ -43,6 +49,7 @@ export const TeamSummary = Type.Object(
   },
   { additionalProperties: false },
 );
+export type TeamSummary = Static<typeof TeamSummary>;
 
 export const InviteResolution = Type.Object(
   {
@@ -53,7 +60,7 @@ export const InviteResolution = Type.Object(
       orgSlug: Type.String(),
       orgName: Type.String(),
     }),
-    team: Type.Optional(TeamSummary),
+    team: TeamSummary,
     inviter: Type.Object({ firstName: Type.String(), lastName: Type.String() }),
     email: Type.String(),
     feeCents: Type.Integer(),
@@ -61,6 +68,7 @@ export const InviteResolution = Type.Object(
   },
   { additionalProperties: false },
 );
+export type InviteResolution = Static<typeof InviteResolution>;
 
 export const StartRegistrationQuery = Type.Object({
   eventSeriesTeam: Type.Optional(Type.Integer({ minimum: 1, description: 'Join this team.' })),
@@ -70,6 +78,7 @@ export const StartRegistrationResponse = Type.Object(
   { url: Type.String({ description: 'Hosted registration page to send the golfer to.' }) },
   { additionalProperties: false },
 );
+export type StartRegistrationResponse = Static<typeof StartRegistrationResponse>;
 
 export const StandingSeason = Type.Object({
   id: Type.Integer(),
@@ -78,6 +87,7 @@ export const StandingSeason = Type.Object({
   endDate: CalendarDate,
   current: Type.Boolean(),
 });
+export type StandingSeason = Static<typeof StandingSeason>;
 
 export const StandingRow = Type.Object({
   rank: Type.Integer(),
@@ -87,6 +97,7 @@ export const StandingRow = Type.Object({
   points: Type.Number(),
   events: Type.Integer(),
 });
+export type StandingRow = Static<typeof StandingRow>;
 
 export const Standings = Type.Object(
   {
@@ -110,6 +121,7 @@ export const Standings = Type.Object(
   },
   { additionalProperties: false },
 );
+export type Standings = Static<typeof Standings>;
 
 export const EventItem = Type.Object({
   id: Type.Integer(),
@@ -124,6 +136,7 @@ export const EventItem = Type.Object({
     description: 'A league night’s field is the league’s live roster.',
   }),
 });
+export type EventItem = Static<typeof EventItem>;
 
 export const EventList = Type.Object(
   {
@@ -133,12 +146,13 @@ export const EventList = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EventList = Static<typeof EventList>;
 
 export const EventListQuery = Type.Object({
   filter: Type.Optional(Type.Enum(EVENT_LIST_FILTERS)),
   eventSeries: Type.Optional(Slug),
   tag: Type.Optional(Slug),
-  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200 })),
+  year: Type.Optional(Type.Integer({ minimum: FIRST_YEAR, maximum: LAST_YEAR })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENT_LIMIT })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
@@ -152,6 +166,7 @@ export const EventDetail = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EventDetail = Static<typeof EventDetail>;
 
 export const EventField = Type.Object(
   {
@@ -162,6 +177,7 @@ export const EventField = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EventField = Static<typeof EventField>;
 
 export const SeasonQuery = Type.Object({ seasonId: Type.Optional(Id) });
 
@@ -188,3 +204,4 @@ export const CompetitorStandings = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CompetitorStandings = Static<typeof CompetitorStandings>;

@@ -1,7 +1,7 @@
-import type { Static } from 'typebox';
-import type { League, Org, User } from '../db/schema.js';
-import type { AdminLeague, AdminUser, Org as OrgView } from './schemas/admin.js';
-import type { PublicLeague } from './schemas/public.js';
+import type { League, Org } from '../../db/schema.js';
+import { spotsRemaining } from '../../domain/seats.js';
+import type { AdminLeague } from '../schemas/admin.js';
+import type { PublicLeague } from '../schemas/public.js';
 
 /** Served by the service itself for leagues without an uploaded crest. */
 export const STOCK_CREST_PATH = '/media/stock/crest.svg';
@@ -10,10 +10,12 @@ function imageUrl(league: League): string {
   return league.image_path ?? STOCK_CREST_PATH;
 }
 
+/** The public League omits unset optional fields rather than sending null. */
 function optional<K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> {
   return value === null ? {} : ({ [key]: value } as Record<K, V>);
 }
 
+/** A league as visitors see it; callers pass public leagues only. */
 export function presentPublicLeague(league: League): PublicLeague {
   return {
     id: league.id,
@@ -27,6 +29,7 @@ export function presentPublicLeague(league: League): PublicLeague {
     seriesImageUrl: imageUrl(league),
     memberCount: league.member_count,
     linkedEventCount: league.linked_event_count,
+    spotsRemaining: spotsRemaining(league.max_entries, league.seats_reserved),
     standingSeriesId: league.standing_series_id,
     ...optional('scheduleLabel', league.schedule_label),
     ...optional('description', league.description),
@@ -38,7 +41,7 @@ export function presentPublicLeague(league: League): PublicLeague {
   };
 }
 
-export function presentAdminLeague(org: Org, league: League): Static<typeof AdminLeague> {
+export function presentAdminLeague(org: Org, league: League): AdminLeague {
   return {
     id: league.id,
     orgSlug: org.slug,
@@ -61,12 +64,4 @@ export function presentAdminLeague(org: Org, league: League): Static<typeof Admi
     seatsReserved: league.seats_reserved,
     linkedEventCount: league.linked_event_count,
   };
-}
-
-export function presentOrg(org: Org): Static<typeof OrgView> {
-  return { id: org.id, slug: org.slug, name: org.name, timezone: org.timezone };
-}
-
-export function presentUser(user: User): Static<typeof AdminUser> {
-  return { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name };
 }

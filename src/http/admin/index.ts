@@ -1,0 +1,41 @@
+import type { App, AppContext } from '../context.js';
+import type { Edge } from '../edge/public-edge.js';
+import { createRateLimiter } from '../edge/rate-limit.js';
+import { requireCanonicalIds } from '../schemas/common.js';
+import { bearerGuard } from './bearer-guard.js';
+import { adminEventRoutes } from './events.js';
+import { adminLeagueRoutes } from './leagues.js';
+import { adminOrgRoutes } from './orgs.js';
+import { adminRegistrationRoutes } from './registrations.js';
+import { adminStandingRoutes } from './standings.js';
+import { adminTeamRoutes } from './teams.js';
+import { adminUserRoutes } from './users.js';
+
+/** The admin API under `/admin/v1`; registered only when an admin token is configured. */
+export function adminRoutes(context: AppContext, edge: Edge, adminToken: string) {
+  return async function register(app: App): Promise<void> {
+    app.addHook('onRequest', bearerGuard(adminToken));
+    const limit = context.config.adminRateLimitPerMinute;
+    if (limit > 0) {
+      app.addHook(
+        'onRequest',
+        createRateLimiter({
+          counters: edge.counters,
+          metrics: edge.metrics,
+          limit,
+          scope: 'admin',
+          now: () => context.now().getTime(),
+        }).hook,
+      );
+    }
+    app.addHook('preValidation', requireCanonicalIds);
+
+    await app.register(adminOrgRoutes(context));
+    await app.register(adminUserRoutes(context));
+    await app.register(adminLeagueRoutes(context));
+    await app.register(adminRegistrationRoutes(context));
+    await app.register(adminTeamRoutes(context));
+    await app.register(adminEventRoutes(context));
+    await app.register(adminStandingRoutes(context));
+  };
+}

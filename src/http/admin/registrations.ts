@@ -1,0 +1,43 @@
+import Type from 'typebox';
+import { completeRegistration, withdrawRegistration } from '../../services/registration.js';
+import type { App, AppContext } from '../context.js';
+import { presentRegistration } from '../presenters/registrations.js';
+import { Registration, RegistrationBody } from '../schemas/admin.js';
+import { LeagueIdParams, RegistrationParams } from '../schemas/common.js';
+import { adminFailures } from './failures.js';
+
+/** Registrations as the hosted registration page reports them, and withdrawals. */
+export function adminRegistrationRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.post(
+      '/orgs/:orgSlug/event-series/:id/registrations',
+      {
+        schema: {
+          params: LeagueIdParams,
+          body: RegistrationBody,
+          response: { 201: Registration, ...adminFailures },
+        },
+      },
+      async (request, reply) => {
+        const { orgSlug, id } = request.params;
+        const registration = await completeRegistration(db, {
+          orgSlug,
+          leagueId: id,
+          ...request.body,
+        });
+        return reply.code(201).send(presentRegistration(registration));
+      },
+    );
+
+    app.delete(
+      '/orgs/:orgSlug/event-series/:id/registrations/:userId',
+      { schema: { params: RegistrationParams, response: { 204: Type.Null(), ...adminFailures } } },
+      async (request, reply) => {
+        const { orgSlug, id, userId } = request.params;
+        await withdrawRegistration(db, { orgSlug, leagueId: id, userId });
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

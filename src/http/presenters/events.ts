@@ -1,0 +1,65 @@
+import type { PublicEventStatus } from '../../domain/events.js';
+import { displayName } from '../../domain/names.js';
+import type { Schedule, TaggedEvent } from '../../services/events.js';
+import type { FieldEntry, ListedEvent, PublicEvent } from '../../store/events.js';
+import type { AdminEvent } from '../schemas/admin.js';
+import type { EventDetail, EventField, EventItem, EventList } from '../schemas/public.js';
+
+/** An event as visitors see it; the store reads public events only. */
+function presentEventItem({ event, tags }: TaggedEvent<ListedEvent>): EventItem {
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    eventType: event.event_type,
+    status: event.status as PublicEventStatus,
+    startDate: event.start_at.toISOString(),
+    ...(event.end_at === null ? {} : { endDate: event.end_at.toISOString() }),
+    tags,
+    totalPlayers: event.total_players,
+  };
+}
+
+export function presentEventList(schedule: Schedule): EventList {
+  return {
+    count: schedule.count,
+    oldestYear: schedule.oldestYear,
+    events: schedule.events.map(presentEventItem),
+  };
+}
+
+export function presentEventDetail(found: TaggedEvent<PublicEvent>): EventDetail {
+  const { event } = found;
+  const item = presentEventItem(found);
+  if (event.event_series_id === null || event.league_slug === null || event.league_name === null) {
+    return item;
+  }
+  return {
+    ...item,
+    eventSeries: { id: event.event_series_id, slug: event.league_slug, name: event.league_name },
+  };
+}
+
+/** Names only: no ids or e-mail addresses of golfers. */
+export function presentEventField(players: FieldEntry[]): EventField {
+  return {
+    count: players.length,
+    players: players.map((player) => ({ name: displayName(player), teamName: player.team_name })),
+  };
+}
+
+export function presentAdminEvent({ event, tags }: TaggedEvent): AdminEvent {
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    eventType: event.event_type,
+    status: event.status,
+    startDate: event.start_at.toISOString(),
+    endDate: event.end_at?.toISOString() ?? null,
+    localDate: event.local_date,
+    tags,
+    eventSeriesId: event.event_series_id,
+    entryCount: event.entry_count,
+  };
+}

@@ -1,0 +1,29 @@
+import Type from 'typebox';
+import { resolveInvite } from '../../services/invites.js';
+import type { App, AppContext } from '../context.js';
+import { presentInviteResolution } from '../presenters/invites.js';
+import { InviteResolution } from '../schemas/public.js';
+import { publicRead } from '../schemas/responses.js';
+
+export function inviteRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.get(
+      '/event-series-invites/:token',
+      {
+        schema: {
+          summary: 'Resolve a partner invite',
+          params: Type.Object({
+            token: Type.String({ pattern: '^[A-Za-z0-9_-]+$', minLength: 16, maxLength: 128 }),
+          }),
+          response: publicRead(InviteResolution, 'The invite, its league and team.'),
+        },
+        // Before validation, so that every answer about a token, 404s included, carries them.
+        onRequest: async (_request, reply) => {
+          void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+        },
+      },
+      async (request) => presentInviteResolution(await resolveInvite(db, request.params.token)),
+    );
+  };
+}

@@ -1,0 +1,75 @@
+import { NotFoundError } from '../../domain/errors.js';
+import { getPublicLeague, listPublicLeagues } from '../../services/leagues.js';
+import { startRegistration } from '../../services/registration.js';
+import type { App, AppContext } from '../context.js';
+import { presentPublicLeague } from '../presenters/leagues.js';
+import { LeagueIdParams, LeagueSlugParams, MAX_ID, OrgParams } from '../schemas/common.js';
+import {
+  PublicLeague,
+  PublicLeagueList,
+  StartRegistrationQuery,
+  StartRegistrationResponse,
+} from '../schemas/public.js';
+import { BAD_QUERY, plainText, publicAction, publicRead } from '../schemas/responses.js';
+
+/** Leagues and the start of a registration. */
+export function leagueRoutes(context: AppContext) {
+  const { config, now } = context;
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/event-series',
+      {
+        schema: {
+          summary: 'List an organization’s public leagues',
+          params: OrgParams,
+          response: publicRead(PublicLeagueList, 'The organization’s public leagues.'),
+        },
+      },
+      async (request) =>
+        (await listPublicLeagues(db, request.params.orgSlug)).map(presentPublicLeague),
+    );
+
+    app.get(
+      '/orgs/:orgSlug/event-series/:slug',
+      {
+        schema: {
+          summary: 'Get a public league',
+          params: LeagueSlugParams,
+          response: publicRead(PublicLeague, 'The league.'),
+        },
+      },
+      async (request) =>
+        presentPublicLeague(await getPublicLeague(db, request.params.orgSlug, request.params.slug)),
+    );
+
+    app.post(
+      '/orgs/:orgSlug/event-series/:id/register/start',
+      {
+        schema: {
+          summary: 'Start a registration: returns the hosted page to send the golfer to',
+          params: LeagueIdParams,
+          querystring: StartRegistrationQuery,
+          response: {
+            ...publicAction(StartRegistrationResponse, 'Where to send the golfer to pay.'),
+            ...BAD_QUERY,
+            409: plainText('Conflict: registration is closed, or the league or team is full.'),
+          },
+        },
+      },
+      async (request, reply) => {
+        // A positive integer past every id names no team: the same 404 as an unknown one.
+        if ((request.query.eventSeriesTeam ?? 0) > MAX_ID) throw new NotFoundError();
+        const url = await startRegistration(db, {
+          orgSlug: request.params.orgSlug,
+          leagueId: request.params.id,
+          teamId: request.query.eventSeriesTeam,
+          now: now(),
+          registrationUrl: config.registrationUrl,
+        });
+        void reply.header('cache-control', 'no-store');
+        return { url };
+      },
+    );
+  };
+}

@@ -1,0 +1,30 @@
+import { getPublicTeam } from '../../services/teams.js';
+import type { App, AppContext } from '../context.js';
+import { presentTeamSummary } from '../presenters/teams.js';
+import { TeamParams } from '../schemas/common.js';
+import { TeamSummary } from '../schemas/public.js';
+import { publicRead } from '../schemas/responses.js';
+
+export function teamRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/event-series/:id/teams/:teamId',
+      {
+        schema: {
+          summary: 'A team’s public summary (names and seat counts)',
+          params: TeamParams,
+          response: publicRead(TeamSummary, 'The team’s names and seats.'),
+        },
+      },
+      async (request) =>
+        presentTeamSummary(
+          await getPublicTeam(db, {
+            orgSlug: request.params.orgSlug,
+            leagueId: request.params.id,
+            teamId: request.params.teamId,
+          }),
+        ),
+    );
+  };
+}
