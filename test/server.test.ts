@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const STARTUP_LIMIT_MS = 45_000;
+const STARTUP_LIMIT_MS = 120_000;
 const EXIT_LIMIT_MS = 20_000;
 const DEMO_ORG = 'demo-golf-club';
 const PUBLIC_STATUSES = ['active', 'completed', 'open'];
