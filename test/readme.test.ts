@@ -27,7 +27,7 @@ const SKIP = /^<!-- readme-test: skip \(.+\) -->$/;
 const FENCE = /^```(sh|bash|shell)\s*$/;
 /** The README's examples name the default address; the test server has a port of its own. */
 const README_ORIGIN = 'localhost:3000';
-const START_LIMIT_MS = 60_000;
+const START_LIMIT_MS = 120_000;
 const RUN_LIMIT_MS = 300_000;
 
 interface Block {

@@ -82,6 +82,14 @@ function postgresTarget(): TestTarget {
 }
 
 /**
+ * An advisory lock that test processes sharing one PostgreSQL database hold while they
+ * migrate (shared) or drop (exclusive) a test schema: the migrator reads the tables of
+ * every schema, and a schema dropped by another process in the middle of that read fails
+ * it ("schema ... does not exist").
+ */
+const SCHEMA_DDL_LOCK = 0x636c7562; // "club"
+
+/**
  * `count` handles on one fresh, migrated schema, as separate service instances would hold
  * (each its own pool and change feed); the schema is dropped when the last one closes.
  */
@@ -89,25 +97,33 @@ export async function openPostgresInstances(url: string, count: number): Promise
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
   const dropSchema = async () => {
     const cleanup = new pg.Client({ connectionString: url });
     await cleanup.connect();
-    await cleanup.query(`drop schema if exists ${schema} cascade`);
-    await cleanup.end();
+    try {
+      await cleanup.query('select pg_advisory_lock($1)', [SCHEMA_DDL_LOCK]);
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+    } finally {
+      // Ending the session releases its advisory lock.
+      await cleanup.end();
+    }
   };
-  const databases = Array.from({ length: count }, () =>
-    openPostgres({ url, schema, maxConnections: 5 }),
-  );
-  const first = databases[0];
+  const databases: DatabaseHandle[] = [];
   try {
+    await admin.query(`create schema ${schema}`);
+    await admin.query('select pg_advisory_lock_shared($1)', [SCHEMA_DDL_LOCK]);
+    for (let index = 0; index < count; index += 1) {
+      databases.push(openPostgres({ url, schema, maxConnections: 5 }));
+    }
+    const first = databases[0];
     if (first !== undefined) await migrateToLatest(first.db, schema);
   } catch (error) {
     for (const database of databases) await database.close();
+    await admin.end();
     await dropSchema();
     throw error;
   }
+  await admin.end();
   let open = count;
   return databases.map((database) => ({
     ...database,

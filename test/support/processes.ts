@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const STARTUP_LIMIT_MS = 45_000;
+export const STARTUP_LIMIT_MS = 120_000;
 export const EXIT_LIMIT_MS = 20_000;
 /** Settings the service reads; the child gets only the ones a test sets. */
 const CONFIG_VARIABLES = [
