@@ -27,9 +27,12 @@ import {
   type ListedEvent,
 } from '../store/events.js';
 import type { Executor } from '../store/executor.js';
+import { lockEvent } from '../store/leaderboards.js';
 import { findLeagueById, lockLeague } from '../store/leagues.js';
 import { findUserById } from '../store/users.js';
+import { storeLeaderboards } from './leaderboards.js';
 import { requireLeagueBySlug, requireOrg } from './lookup.js';
+import { courseColumns, type CourseInput } from './scores.js';
 
 export interface EventView {
   id: number;
@@ -41,6 +44,7 @@ export interface EventView {
   endDate?: string;
   tags: string[];
   totalPlayers: number;
+  courseListSummary: string | null;
 }
 
 function eventView(event: Event, tags: string[], players: number): EventView {
@@ -55,6 +59,7 @@ function eventView(event: Event, tags: string[], players: number): EventView {
     ...(event.end_at === null ? {} : { endDate: event.end_at.toISOString() }),
     tags,
     totalPlayers: players,
+    courseListSummary: event.course_name,
   };
 }
 
@@ -104,19 +109,21 @@ export async function listSchedule(db: Executor, query: ScheduleQuery) {
   };
 }
 
-async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
+export async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
   const org = await requireOrg(db, orgSlug);
   const event = await findPublicEventBySlug(db, org.id, eventSlug);
   if (event === undefined) throw new NotFoundError();
-  return { org, event };
+  return event;
 }
 
 /** One public event, with its league when that league is public. */
 export async function getPublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
-  const { org, event } = await requirePublicEvent(db, orgSlug, eventSlug);
+  const event = await requirePublicEvent(db, orgSlug, eventSlug);
   const [tags, league] = await Promise.all([
     tagsOfEvents(db, [event.id]),
-    event.event_series_id === null ? undefined : findLeagueById(db, org.id, event.event_series_id),
+    event.event_series_id === null
+      ? undefined
+      : findLeagueById(db, event.org_id, event.event_series_id),
   ]);
   // A league night's field is the league's live roster; other events count their own entries.
   const players = league?.member_count ?? event.entry_count;
@@ -131,12 +138,12 @@ export async function getEventField(
   orgSlug: string,
   eventSlug: string,
 ): Promise<{ count: number; players: FieldPlayer[] }> {
-  const { event } = await requirePublicEvent(db, orgSlug, eventSlug);
+  const event = await requirePublicEvent(db, orgSlug, eventSlug);
   const players = await eventField(db, event);
   return { count: players.length, players };
 }
 
-export interface EventInput {
+export interface EventInput extends CourseInput {
   slug: string;
   title: string;
   eventType: string;
@@ -225,7 +232,9 @@ export async function createEvent(db: Executor, orgSlug: string, input: EventInp
         ...start,
         end_at: endAt,
         event_series_id: input.eventSeriesId ?? null,
+        ...(await courseColumns(trx, undefined, input)),
       });
+      if (event.pars !== null) await storeLeaderboards(trx, event);
       return afterWrite(trx, event, input.tags, leagues);
     })
     .catch(slugConflict);
@@ -259,7 +268,15 @@ export async function patchEvent(
       ) {
         throw new ConflictError('Remove the event’s own entries before linking it to a league.');
       }
-      const event = Object.keys(set).length === 0 ? current : await updateEvent(trx, id, set);
+      // Course and board writes of one event take turns with its score cards; the course
+      // is checked against the event as it is once its turn has come.
+      await lockEvent(trx, id);
+      const locked = (await findEventById(trx, org.id, id)) ?? current;
+      Object.assign(set, await courseColumns(trx, locked, input));
+      const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
+      if (input.pars !== undefined || event.event_series_id !== locked.event_series_id) {
+        await storeLeaderboards(trx, event);
+      }
       return afterWrite(trx, event, input.tags, leagues);
     })
     .catch(slugConflict);
@@ -275,6 +292,16 @@ async function requireOwnEntriesEvent(trx: Executor, orgSlug: string, eventId: n
     );
   }
   return event;
+}
+
+/**
+ * A scored event's boards list its field: a change of the field rescores them, in turn
+ * with the event's other board writes and with its course as it is then.
+ */
+async function rescoreField(trx: Executor, event: Event): Promise<void> {
+  await lockEvent(trx, event.id);
+  const locked = await findEventById(trx, event.org_id, event.id);
+  if (locked !== undefined && locked.pars !== null) await storeLeaderboards(trx, locked);
 }
 
 /** Enters a golfer in an event that is not linked to a league. */
@@ -294,6 +321,7 @@ export async function addEventEntry(
         user_id: request.userId,
         team_name: request.teamName ?? null,
       });
+      await rescoreField(trx, event);
     })
     .catch(conflictOnDuplicate('This golfer is already entered.'));
 }
@@ -305,5 +333,6 @@ export async function removeEventEntry(
   await db.transaction().execute(async (trx) => {
     const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteEventEntry(trx, event.id, request.userId))) throw new NotFoundError();
+    await rescoreField(trx, event);
   });
 }

@@ -10,6 +10,7 @@ import type { Executor } from '../store/executor.js';
 import { insertLeague, listLeagues, lockLeague, updateLeague } from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
 import { findSeries } from '../store/standings.js';
+import { refreshLeagueLeaderboards } from './leaderboards.js';
 import { requireLeagueById, requireOrg } from './lookup.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
@@ -134,6 +135,8 @@ export async function patchLeague(
       Object.keys(set).length === 0
         ? current
         : await updateLeague(trx, id, set).catch(slugConflict);
+    // A team league's nights add a team board; an individual league's have none.
+    if (league.entry_size !== current.entry_size) await refreshLeagueLeaderboards(trx, id);
     return { org, league };
   });
 }

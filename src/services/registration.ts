@@ -25,6 +25,7 @@ import {
   markTeamEntryPaid,
 } from '../store/teams.js';
 import { findUserById, findUsersByEmails } from '../store/users.js';
+import { refreshLeagueLeaderboards } from './leaderboards.js';
 import { requireLeagueById } from './lookup.js';
 
 const CAPACITY_MESSAGE = 'This league is full.';
@@ -199,6 +200,7 @@ export async function completeRegistration(
         await acceptInvites(trx, team.id, user.email);
       }
       await adjustLeagueCounts(trx, league.id, { members: 1, seatsReserved: reserve });
+      await refreshLeagueLeaderboards(trx, league.id);
 
       const withAccount = new Set(partnerAccounts.map((account) => account.email.toLowerCase()));
       const invites =
@@ -286,6 +288,7 @@ export async function withdrawRegistration(
     const released = seatsReleased(league, team, 1);
     if (team !== undefined) await adjustTeamMembers(trx, team.id, -1);
     await adjustLeagueCounts(trx, league.id, { members: -1, seatsReserved: -released });
+    await refreshLeagueLeaderboards(trx, league.id);
   });
 }
 
@@ -310,5 +313,6 @@ export async function deleteTeam(
       seatsReserved: -released,
     });
     await deleteTeamRow(trx, team.id);
+    await refreshLeagueLeaderboards(trx, league.id);
   });
 }
