@@ -21,6 +21,8 @@ function presentAdminEvent(result: { event: Event; tags: string[] }): Static<typ
     tags,
     eventSeriesId: event.event_series_id,
     entryCount: event.entry_count,
+    courseName: event.course_name,
+    pars: event.pars,
   };
 }
 

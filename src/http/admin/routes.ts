@@ -37,6 +37,7 @@ import {
 import { bearerGuard } from './bearer-guard.js';
 import { adminEventRoutes } from './events.js';
 import { adminFailures } from './failures.js';
+import { adminLeagueNightRoutes } from './league-nights.js';
 import { adminStandingRoutes } from './standings.js';
 
 /** The admin API under `/admin/v1`; registered only when an admin token is configured. */
@@ -178,5 +179,6 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
 
     await app.register(adminEventRoutes(context));
     await app.register(adminStandingRoutes(context));
+    await app.register(adminLeagueNightRoutes(context));
   };
 }
