@@ -1,6 +1,8 @@
 import type { App, AppContext } from '../context.js';
 import { applyPublicEdge, type Edge } from '../edge/public-edge.js';
 import { eventRoutes } from './events.js';
+import { leaderboardRoutes } from './leaderboards.js';
+import { teeSheetRoutes } from './tee-sheets.js';
 import { openApiDocumentRoute } from '../openapi.js';
 import { standingRoutes } from './standings.js';
 import { presentPublicLeague } from '../presenters.js';
@@ -153,5 +155,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
     openApiDocumentRoute(app);
     await app.register(eventRoutes(context));
     await app.register(standingRoutes(context));
+    await app.register(teeSheetRoutes(context));
+    await app.register(leaderboardRoutes(context, edge));
   };
 }
