@@ -4,7 +4,7 @@ import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/public-edge.js';
 import { leaderboardJson } from '../presenters/league-nights.js';
 import { EventSlugParams } from '../schemas/common.js';
-import { Leaderboards } from '../schemas/league-nights.js';
+import { LastEventIdHeader, Leaderboards } from '../schemas/league-nights.js';
 import { eventStream, publicRead } from '../schemas/responses.js';
 import { LeaderboardHub } from '../streams/leaderboard-hub.js';
 
@@ -58,6 +58,7 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
             'counts once against the rate limit. A client that does not read its events ' +
             'is cut; a stream ended by a restarting server says when to reconnect.',
           params: EventSlugParams,
+          headers: LastEventIdHeader,
           response: eventStream(),
         },
       },

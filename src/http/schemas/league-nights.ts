@@ -175,3 +175,10 @@ export const Leaderboards = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** What a reconnecting EventSource sends: the `id` of the last event it received. */
+export const LastEventIdHeader = Type.Object({
+  'last-event-id': Type.Optional(
+    Type.String({ description: 'The version the client has already received.' }),
+  ),
+});
