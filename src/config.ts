@@ -18,6 +18,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** 0 turns the admin limit off. */
   adminRateLimitPerMinute: number;
+  /** Live streams one client IP may hold open on one instance. */
+  streamsPerIp: number;
+  /** Live streams one instance holds open at most, all clients together. */
+  maxStreams: number;
   logLevel: string;
   demoData: boolean;
 }
@@ -135,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),
     adminRateLimitPerMinute: integer(env, 'ADMIN_RATE_LIMIT_PER_MINUTE', 6000, 0, 1_000_000_000),
+    streamsPerIp: integer(env, 'STREAMS_PER_IP', 20, 1, 1_000_000),
+    maxStreams: integer(env, 'MAX_STREAMS', 10_000, 1, 1_000_000),
     logLevel,
     demoData: demoData === 'on',
   };

@@ -3,7 +3,12 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeError } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
-import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from './services/demo-data.js';
+import {
+  DEMO_INVITE_TOKEN,
+  DEMO_LIVE_NIGHT_SLUG,
+  DEMO_ORG_SLUG,
+  seedDemo,
+} from './services/demo-data.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** How often a stopping server closes the keep-alive connections that have gone idle. */
@@ -33,7 +38,8 @@ async function main(): Promise<void> {
     await seedDemo(database.db, new Date());
     app.log.info(
       `embedded database was empty: demo organization "${DEMO_ORG_SLUG}" created; ` +
-        `its partner invite: /api/public/v1/event-series-invites/${DEMO_INVITE_TOKEN}`,
+        `its partner invite: /api/public/v1/event-series-invites/${DEMO_INVITE_TOKEN}; ` +
+        `its live board: /api/public/v1/orgs/${DEMO_ORG_SLUG}/events/${DEMO_LIVE_NIGHT_SLUG}/leaderboard/stream`,
     );
   }
 

@@ -31,6 +31,8 @@ void describe('loadConfig defaults', () => {
     assert.equal(config.databaseSchema, 'public');
     assert.equal(config.rateLimitPerMinute, 60);
     assert.equal(config.adminRateLimitPerMinute, 6000);
+    assert.equal(config.streamsPerIp, 20);
+    assert.equal(config.maxStreams, 10_000);
     assert.equal(config.demoData, true);
     assert.deepEqual(config.trustProxy, []);
     assert.equal(typeof config.registrationUrl, 'string');
@@ -88,6 +90,8 @@ void describe('loadConfig accepts valid settings', () => {
       TRUST_PROXY: '10.0.0.1',
       RATE_LIMIT_PER_MINUTE: '120',
       ADMIN_RATE_LIMIT_PER_MINUTE: '500',
+      STREAMS_PER_IP: '5',
+      MAX_STREAMS: '2000',
       LOG_LEVEL: 'debug',
       DEMO_DATA: 'off',
     });
@@ -103,6 +107,8 @@ void describe('loadConfig accepts valid settings', () => {
       trustProxy: ['10.0.0.1'],
       rateLimitPerMinute: 120,
       adminRateLimitPerMinute: 500,
+      streamsPerIp: 5,
+      maxStreams: 2000,
       logLevel: 'debug',
       demoData: false,
     });
@@ -270,6 +276,15 @@ void describe('loadConfig refuses invalid values with one line naming the variab
     assertRefused({ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE');
     assertRefused({ ADMIN_RATE_LIMIT_PER_MINUTE: '-5' }, 'ADMIN_RATE_LIMIT_PER_MINUTE');
     assertRefused({ ADMIN_RATE_LIMIT_PER_MINUTE: 'off' }, 'ADMIN_RATE_LIMIT_PER_MINUTE');
+  });
+
+  void test('STREAMS_PER_IP and MAX_STREAMS are whole numbers of at least 1', () => {
+    for (const variable of ['STREAMS_PER_IP', 'MAX_STREAMS']) {
+      for (const value of ['0', '-1', 'many', '2.5', '1000001']) {
+        assertRefused({ [variable]: value }, variable);
+      }
+      assert.doesNotThrow(() => loadConfig({ [variable]: '1' }));
+    }
   });
 
   void test('a refused ADMIN_RATE_LIMIT_PER_MINUTE is not blamed on RATE_LIMIT_PER_MINUTE', () => {

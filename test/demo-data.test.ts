@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { addDays, weekday } from '../src/domain/dates.js';
+import type { Static } from 'typebox';
+import type { Leaderboards, PublicTeeSheet } from '../src/http/schemas/league-nights.js';
 import {
   DEMO_INVITE_TOKEN,
+  DEMO_LIVE_NIGHT_SLUG,
   DEMO_ORG_SLUG,
   demoCalendar,
   seedDemo,
@@ -98,6 +101,7 @@ void describe('the demo calendar, for every seeding day of a year and over New Y
 interface Event {
   slug: string;
   status: string;
+  courseListSummary: string | null;
   startDate: string;
   endDate?: string;
 }
@@ -196,6 +200,46 @@ function describeDemoSeededAt(now: string, today: string): void {
       const championship = await get<Event>(`${ORG}/events/club-championship`);
       assert.equal(localWeekdayAndTime(championship.startDate), 'Sat 08:00');
       assert.equal(localWeekdayAndTime(championship.endDate ?? ''), 'Sun 17:00');
+    });
+
+    void test('this week’s night is scored live: a course, a shotgun tee sheet, cards in progress', async () => {
+      const nights = await tuesdayNights();
+      const thisWeek = nights.find((night) => localDay(night.startDate) >= today);
+      assert.equal(thisWeek?.slug, DEMO_LIVE_NIGHT_SLUG);
+      for (const night of nights) {
+        const played = localDay(night.startDate) < today;
+        assert.equal(night.courseListSummary, played ? null : 'Cedar Ridge, front nine');
+      }
+      const live = `${ORG}/events/${DEMO_LIVE_NIGHT_SLUG}`;
+      const sheet = await get<Static<typeof PublicTeeSheet>>(`${live}/tee-sheet`);
+      assert.equal(sheet.format, 'shotgun');
+      assert.deepEqual(
+        sheet.groups.map((group) => [group.startingHole, group.players.length]),
+        [
+          [1, 2],
+          [2, 2],
+          [3, 2],
+        ],
+      );
+      for (const group of sheet.groups) {
+        assert.equal(localWeekdayAndTime(group.startTime ?? ''), 'Tue 17:30');
+      }
+      const { version, leaderboards } = await get<Static<typeof Leaderboards>>(
+        `${live}/leaderboard`,
+      );
+      assert.ok(version > 0);
+      const [board] = leaderboards;
+      assert.ok(board, 'an individual board');
+      assert.equal(board.par, 36);
+      const { rows } = board;
+      assert.equal(rows.length, 6, 'the whole field');
+      const started = rows.filter((row) => row.thru > 0);
+      assert.equal(started.length, 5);
+      assert.ok(
+        started.every((row) => row.thru < 9 && row.position !== null),
+        'under way',
+      );
+      assert.equal(rows.at(-1)?.position, null, 'one golfer has not started');
     });
 
     void test('the demo invite link resolves to an open invite', async () => {

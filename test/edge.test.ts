@@ -27,7 +27,10 @@ describeOnDatabases(
         assert.equal(preflight.statusCode, 204);
         assert.equal(preflight.headers['access-control-allow-origin'], '*');
         assert.equal(preflight.headers['access-control-allow-methods'], 'GET, POST, OPTIONS');
-        assert.equal(preflight.headers['access-control-allow-headers'], 'Content-Type');
+        assert.equal(
+          preflight.headers['access-control-allow-headers'],
+          'Content-Type, Last-Event-ID',
+        );
         assert.equal(preflight.headers['access-control-max-age'], '86400');
         assert.equal(preflight.headers['access-control-allow-credentials'], undefined);
       }

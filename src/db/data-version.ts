@@ -6,6 +6,7 @@
 export class DataVersion {
   #value = 0;
   #reliable: boolean;
+  readonly #listeners = new Set<() => void>();
 
   /** `reliable` is false while changes made elsewhere could go unheard. */
   constructor(reliable = true) {
@@ -23,6 +24,17 @@ export class DataVersion {
 
   bump(): void {
     this.#value += 1;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /**
+   * Calls `listener` on every move, synchronously: it should only note that something
+   * changed. Returns what stops the calls.
+   */
+  onChange(listener: () => void): () => void {
+    const own = () => listener();
+    this.#listeners.add(own);
+    return () => this.#listeners.delete(own);
   }
 
   setReliable(reliable: boolean): void {

@@ -8,12 +8,15 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
+import type { StreamTiming } from './streams/leaderboard-hub.js';
 
 /** What routes need from the process: settings, the database and the clock. */
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   now: () => Date;
+  /** The pace of live streams; absent, the documented defaults. */
+  streamTiming?: Partial<StreamTiming>;
 }
 
 export type App = FastifyInstance<

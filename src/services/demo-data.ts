@@ -6,7 +6,9 @@ import { addEventEntry, createEvent } from './events.js';
 import { createLeague, patchLeague, type LeagueInput } from './leagues.js';
 import { createOrg } from './orgs.js';
 import { completeRegistration, type CompleteRegistration } from './registration.js';
+import { putScoreCard } from './scores.js';
 import { createSeason, createSeries, postResults } from './standings.js';
+import { generateEventTeeSheet } from './tee-sheets.js';
 import { createUser } from './users.js';
 
 export const DEMO_ORG_SLUG = 'demo-golf-club';
@@ -16,6 +18,27 @@ export const DEMO_ORG_SLUG = 'demo-golf-club';
  */
 export const DEMO_INVITE_TOKEN = 'demo-only-invite-bogey-free';
 const DEMO_TIME_ZONE = 'America/Chicago';
+
+/**
+ * The slug of this week's Tuesday night (tonight's, when seeded on a Tuesday): the night
+ * the demo scores live. It is the sixth of the season, whatever the seeding day.
+ */
+export const DEMO_LIVE_NIGHT_SLUG = 'tuesday-night-6';
+
+/** The Tuesday league's nine holes, par 36. */
+const DEMO_COURSE = { courseName: 'Cedar Ridge, front nine', pars: [4, 4, 3, 5, 4, 4, 3, 5, 4] };
+
+/**
+ * Cards in progress on the live night, by golfer (index in GOLFERS): each shotgun group
+ * has played a few holes from its starting hole; one golfer has not started yet.
+ */
+const LIVE_CARDS: [number, (number | null)[]][] = [
+  [0, [4, 3, 3, 5, null, null, null, null, null]],
+  [1, [5, 4, 3, 6, null, null, null, null, null]],
+  [2, [null, 4, 2, 5, 4, null, null, null, null]],
+  [3, [null, 5, 3, 5, 5, null, null, null, null]],
+  [4, [null, null, 3, 6, 4, null, null, null, null]],
+];
 
 const TUESDAY = 2;
 const THURSDAY = 4;
@@ -234,6 +257,20 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
   });
 }
 
+/** This week's night under way: a shotgun tee sheet of pairs and cards in progress. */
+async function seedLiveNight(db: Executor, seed: ScheduleSeed, eventId: number): Promise<void> {
+  const night = { orgSlug: seed.orgSlug, eventId };
+  await generateEventTeeSheet(db, {
+    ...night,
+    generate: { format: 'shotgun', firstStart: '17:30', groupSize: 2 },
+  });
+  for (const [index, holes] of LIVE_CARDS) {
+    const golfer = seed.golfers[index];
+    if (golfer === undefined) throw new Error(`demo golfer ${index} is missing`);
+    await putScoreCard(db, { ...night, userId: golfer.id, holes });
+  }
+}
+
 interface ScheduleSeed {
   orgSlug: string;
   timeZone: string;
@@ -262,8 +299,11 @@ async function seedSchedule(db: Executor, seed: ScheduleSeed): Promise<void> {
       startDate: at(night, '17:30'),
       tags: ['league-night'],
       eventSeriesId: seed.tuesdayLeagueId,
+      // Nights played before the course was recorded have results only.
+      ...(played ? {} : DEMO_COURSE),
     });
     if (played) playedNights.push(event.id);
+    if (event.slug === DEMO_LIVE_NIGHT_SLUG) await seedLiveNight(db, seed, event.id);
   }
   for (const [index, round] of calendar.thursdayRounds.entries()) {
     await createEvent(db, seed.orgSlug, {

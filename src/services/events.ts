@@ -22,9 +22,12 @@ import {
   type PublicEvent,
 } from '../store/events.js';
 import type { Executor } from '../store/executor.js';
+import { lockEvent } from '../store/leaderboards.js';
 import { lockLeague } from '../store/leagues.js';
 import { findUserById } from '../store/users.js';
+import { storeLeaderboards } from './leaderboards.js';
 import { requireLeagueBySlug, requireOrg } from './lookup.js';
+import { courseColumns, type CourseInput } from './scores.js';
 
 export interface ScheduleQuery {
   orgSlug: string;
@@ -83,7 +86,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<
   };
 }
 
-async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
+export async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
   const org = await requireOrg(db, orgSlug);
   const event = await findPublicEventBySlug(db, org.id, eventSlug);
   if (event === undefined) throw new NotFoundError();
@@ -110,7 +113,7 @@ export async function getEventField(
   return eventField(db, await requirePublicEvent(db, orgSlug, eventSlug));
 }
 
-export interface EventInput {
+export interface EventInput extends CourseInput {
   slug: string;
   title: string;
   eventType: string;
@@ -214,7 +217,9 @@ export async function createEvent(db: Executor, orgSlug: string, input: EventInp
         ...start,
         end_at: endAt,
         event_series_id: input.eventSeriesId ?? null,
+        ...(await courseColumns(trx, undefined, input)),
       });
+      if (event.pars !== null) await storeLeaderboards(trx, event);
       return afterWrite(trx, event, input.tags, leagues);
     })
     .catch(slugConflict);
@@ -248,7 +253,15 @@ export async function patchEvent(
       ) {
         throw new ConflictError('Remove the event’s own entries before linking it to a league.');
       }
-      const event = Object.keys(set).length === 0 ? current : await updateEvent(trx, id, set);
+      // Course and board writes of one event take turns with its score cards; the course
+      // is checked against the event as it is once its turn has come.
+      await lockEvent(trx, id);
+      const locked = (await findEventById(trx, org.id, id)) ?? current;
+      Object.assign(set, await courseColumns(trx, locked, input));
+      const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
+      if (input.pars !== undefined || event.event_series_id !== locked.event_series_id) {
+        await storeLeaderboards(trx, event);
+      }
       return afterWrite(trx, event, input.tags, leagues);
     })
     .catch(slugConflict);
@@ -264,6 +277,16 @@ async function requireOwnEntriesEvent(trx: Executor, orgSlug: string, eventId: n
     );
   }
   return event;
+}
+
+/**
+ * A scored event's boards list its field: a change of the field rescores them, in turn
+ * with the event's other board writes and with its course as it is then.
+ */
+async function rescoreField(trx: Executor, event: Event): Promise<void> {
+  await lockEvent(trx, event.id);
+  const locked = await findEventById(trx, event.org_id, event.id);
+  if (locked !== undefined && locked.pars !== null) await storeLeaderboards(trx, locked);
 }
 
 /** Enters a golfer in an event that is not linked to a league. */
@@ -283,6 +306,7 @@ export async function addEventEntry(
         user_id: request.userId,
         team_name: request.teamName ?? null,
       });
+      await rescoreField(trx, event);
     })
     .catch(conflictOnDuplicate('This golfer is already entered.'));
 }
@@ -294,5 +318,6 @@ export async function removeEventEntry(
   await db.transaction().execute(async (trx) => {
     const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteEventEntry(trx, event.id, request.userId))) throw new NotFoundError();
+    await rescoreField(trx, event);
   });
 }

@@ -16,6 +16,7 @@ import {
   requireLockedLeague,
   requireOrg,
 } from './lookup.js';
+import { refreshLeagueLeaderboards } from './leaderboards.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
 export interface LeagueInput {
@@ -137,6 +138,8 @@ export async function patchLeague(
       Object.keys(set).length === 0
         ? current
         : await updateLeague(trx, id, set).catch(slugConflict);
+    // A team league's nights add a team board; an individual league's have none.
+    if (league.entry_size !== current.entry_size) await refreshLeagueLeaderboards(trx, id);
     return { org, league };
   });
 }

@@ -25,6 +25,7 @@ import {
   markTeamEntryPaid,
 } from '../store/teams.js';
 import { findUserById, findUsersByEmails } from '../store/users.js';
+import { refreshLeagueLeaderboards } from './leaderboards.js';
 import { requireLeagueById, requireLockedLeague } from './lookup.js';
 
 const CAPACITY_MESSAGE = 'This league is full.';
@@ -191,6 +192,7 @@ export async function completeRegistration(
         await acceptInvites(trx, team.id, user.email);
       }
       await adjustLeagueCounts(trx, league.id, { members: 1, seatsReserved: reserve });
+      await refreshLeagueLeaderboards(trx, league.id);
 
       const withAccount = new Set(partnerAccounts.map((account) => account.email.toLowerCase()));
       const invites =
@@ -265,6 +267,7 @@ export async function withdrawRegistration(
     const released = seatsReleased(league, team, 1);
     if (team !== undefined) await adjustTeamMembers(trx, team.id, -1);
     await adjustLeagueCounts(trx, league.id, { members: -1, seatsReserved: -released });
+    await refreshLeagueLeaderboards(trx, league.id);
   });
 }
 
@@ -288,5 +291,6 @@ export async function deleteTeam(
       seatsReserved: -released,
     });
     await deleteTeamRow(trx, team.id);
+    await refreshLeagueLeaderboards(trx, league.id);
   });
 }

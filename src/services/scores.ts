@@ -37,6 +37,27 @@ async function checkHolesChange(trx: Executor, event: Event, pars: readonly numb
 }
 
 /**
+ * The columns that set or clear a course, checked: pars as the domain wants them, and for
+ * an existing event (locked by the caller) a change of holes its cards and tee sheet allow.
+ */
+export async function courseColumns(
+  trx: Executor,
+  current: Event | undefined,
+  input: CourseInput,
+): Promise<Updateable<EventsTable>> {
+  const { pars } = input;
+  if (pars !== undefined && pars !== null) {
+    const errors = parsErrors(pars);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  }
+  if (current !== undefined && pars !== undefined) await checkHolesChange(trx, current, pars);
+  const patch: Updateable<EventsTable> = {};
+  if (input.courseName !== undefined) patch.course_name = input.courseName;
+  if (pars !== undefined) patch.pars = pars === null ? null : [...pars];
+  return patch;
+}
+
+/**
  * Sets or clears an event's course name and pars. A change of pars rescores the event's
  * boards and moves their version in the same transaction.
  */
@@ -44,21 +65,12 @@ export async function setEventCourse(
   db: Executor,
   request: { orgSlug: string; eventId: number } & CourseInput,
 ): Promise<{ event: Event; leaderboardVersion: number | null }> {
-  if (request.pars !== undefined && request.pars !== null) {
-    const errors = parsErrors(request.pars);
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  }
   return db.transaction().execute(async (trx) => {
     const { event: current } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
-    const pars =
-      request.pars === undefined || request.pars === null ? request.pars : [...request.pars];
-    if (pars !== undefined) await checkHolesChange(trx, current, pars);
-    const patch: Updateable<EventsTable> = {};
-    if (request.courseName !== undefined) patch.course_name = request.courseName;
-    if (pars !== undefined) patch.pars = pars;
+    const patch = await courseColumns(trx, current, request);
     const event =
       Object.keys(patch).length === 0 ? current : await updateEvent(trx, current.id, patch);
-    const version = pars === undefined ? null : await storeLeaderboards(trx, event);
+    const version = request.pars === undefined ? null : await storeLeaderboards(trx, event);
     return { event, leaderboardVersion: version };
   });
 }

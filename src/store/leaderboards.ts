@@ -62,3 +62,17 @@ export async function scoredEventsOfLeague(db: Executor, leagueId: number): Prom
     .orderBy('id')
     .execute();
 }
+
+/** The stored board version of each of these events that has one, in one query. */
+export async function leaderboardVersions(
+  db: Executor,
+  eventIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('event_leaderboards')
+    .select(['event_id', 'version'])
+    .where('event_id', 'in', [...eventIds])
+    .execute();
+  return new Map(rows.map((row) => [row.event_id, row.version]));
+}

@@ -4,6 +4,7 @@ import { createRateLimiter } from '../edge/rate-limit.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
 import { adminEventRoutes } from './events.js';
+import { adminLeagueNightRoutes } from './league-nights.js';
 import { adminLeagueRoutes } from './leagues.js';
 import { adminOrgRoutes } from './orgs.js';
 import { adminRegistrationRoutes } from './registrations.js';
@@ -37,5 +38,6 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
     await app.register(adminTeamRoutes(context));
     await app.register(adminEventRoutes(context));
     await app.register(adminStandingRoutes(context));
+    await app.register(adminLeagueNightRoutes(context));
   };
 }

@@ -14,12 +14,15 @@ export async function corsHeaders(_request: FastifyRequest, reply: FastifyReply)
   setCorsHeaders(reply);
 }
 
-/** Answers a CORS preflight; preflights are not counted by the rate limit. */
+/**
+ * Answers a CORS preflight; preflights are not counted by the rate limit. `Last-Event-ID`
+ * is what a browser's EventSource sends when it reconnects a live stream from another origin.
+ */
 export async function preflight(_request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(204)
     .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-    .header('access-control-allow-headers', 'Content-Type')
+    .header('access-control-allow-headers', 'Content-Type, Last-Event-ID')
     .header('access-control-max-age', '86400')
     .send();
 }

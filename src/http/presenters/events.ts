@@ -17,6 +17,7 @@ function presentEventItem({ event, tags }: TaggedEvent<ListedEvent>): EventItem 
     ...(event.end_at === null ? {} : { endDate: event.end_at.toISOString() }),
     tags,
     totalPlayers: event.total_players,
+    courseListSummary: event.course_name,
   };
 }
 
@@ -61,5 +62,7 @@ export function presentAdminEvent({ event, tags }: TaggedEvent): AdminEvent {
     tags,
     eventSeriesId: event.event_series_id,
     entryCount: event.entry_count,
+    courseName: event.course_name,
+    pars: event.pars,
   };
 }

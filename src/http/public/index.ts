@@ -4,9 +4,11 @@ import { openApiDocumentRoute } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { eventRoutes } from './events.js';
 import { inviteRoutes } from './invites.js';
+import { leaderboardRoutes } from './leaderboards.js';
 import { leagueRoutes } from './leagues.js';
 import { standingRoutes } from './standings.js';
 import { teamRoutes } from './teams.js';
+import { teeSheetRoutes } from './tee-sheets.js';
 
 /** The public API under `/api/public/v1`: the public edge, then one plugin per resource. */
 export function publicRoutes(context: AppContext, edge: Edge) {
@@ -26,5 +28,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
     await app.register(inviteRoutes(context));
     await app.register(eventRoutes(context));
     await app.register(standingRoutes(context));
+    await app.register(teeSheetRoutes(context));
+    await app.register(leaderboardRoutes(context, edge));
   };
 }

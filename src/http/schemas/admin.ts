@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { EVENT_STATUSES } from '../../domain/events.js';
 import { CalendarDate, Id, SLUG_PATTERN, Slug, Text } from './common.js';
+import { courseAnswerFields, courseFields } from './league-nights.js';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Email = Type.String({ format: 'email', maxLength: 254 });
@@ -122,6 +123,7 @@ const eventFields = {
   endDate: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   tags: Type.Optional(Type.Array(Tag, { maxItems: 20 })),
   eventSeriesId: Type.Optional(Nullable(Id)),
+  ...courseFields,
 };
 
 export const CreateEventBody = Type.Object(eventFields, { additionalProperties: false });
@@ -143,6 +145,7 @@ export const AdminEvent = Type.Object({
   tags: Type.Array(Type.String()),
   eventSeriesId: Nullable(Type.Integer()),
   entryCount: Type.Integer(),
+  ...courseAnswerFields,
 });
 export type AdminEvent = Static<typeof AdminEvent>;
 

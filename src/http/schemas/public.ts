@@ -135,6 +135,9 @@ export const EventItem = Type.Object({
   totalPlayers: Type.Integer({
     description: 'A league night’s field is the league’s live roster.',
   }),
+  courseListSummary: Type.Union([Type.String(), Type.Null()], {
+    description: 'The course the event is played on, or null.',
+  }),
 });
 export type EventItem = Static<typeof EventItem>;
 

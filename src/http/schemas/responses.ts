@@ -72,3 +72,30 @@ export function publicAction<T extends TSchema>(ok: T, description: string) {
     ...EDGE_FAILURES,
   };
 }
+
+/** Every answer of a live stream: the stream itself, its caps, and edge failures. */
+export function eventStream() {
+  return {
+    200: {
+      description:
+        'A stream of server-sent events (`text/event-stream`, `Cache-Control: no-store`).',
+      headers: RATE_LIMIT_HEADERS,
+      content: {
+        'text/event-stream': {
+          schema: Type.String({
+            description: 'Lines of `event:`, `id:`, `data:` and `retry:` fields and comments.',
+          }),
+        },
+      },
+    },
+    ...EDGE_FAILURES,
+    429: plainText(
+      'Too Many Requests: the client IP is over its request limit, or holds as many open streams as it may.',
+      { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' } },
+    ),
+    503: plainText(
+      'Service Unavailable: this server holds all the streams it can, or the database cannot be reached.',
+      { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' } },
+    ),
+  };
+}

@@ -1,0 +1,27 @@
+import { requirePublicEvent } from '../../services/events.js';
+import { getTeeSheet } from '../../services/tee-sheets.js';
+import type { App, AppContext } from '../context.js';
+import { EventSlugParams } from '../schemas/common.js';
+import { PublicTeeSheet } from '../schemas/league-nights.js';
+import { publicRead } from '../schemas/responses.js';
+
+/** An event's tee sheet, names only (decisions §12). */
+export function teeSheetRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/events/:eventSlug/tee-sheet',
+      {
+        schema: {
+          summary: 'An event’s tee sheet: groups, start times and holes, players by name',
+          params: EventSlugParams,
+          response: publicRead(PublicTeeSheet, 'The tee sheet; `format` null when there is none.'),
+        },
+      },
+      async (request) => {
+        const { orgSlug, eventSlug } = request.params;
+        return getTeeSheet(db, await requirePublicEvent(db, orgSlug, eventSlug));
+      },
+    );
+  };
+}
