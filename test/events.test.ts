@@ -27,6 +27,7 @@ import type {
 type FieldPlayer = EventField['players'][number];
 
 const EVENT_ITEM_FIELDS = [
+  'courseListSummary',
   'endDate',
   'eventType',
   'id',
@@ -356,6 +357,7 @@ describeOnDatabases(
           startDate: iso('2026-07-04T22:30:00Z'),
           tags: ['night', 'summer'],
           totalPlayers: 0,
+          courseListSummary: null,
         },
       );
       assert.ok(!('endDate' in first), 'endDate is omitted when unset');
@@ -950,6 +952,7 @@ describeOnDatabases(
         endDate: iso('2026-07-22T01:00:00Z'),
         tags: ['twilight'],
         totalPlayers: 1,
+        courseListSummary: null,
         eventSeries: { id: league.id, slug: league.slug, name: 'Tuesday Twilight' },
       });
     });
