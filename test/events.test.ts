@@ -371,6 +371,7 @@ describeOnDatabases(
         endDate: iso('2026-08-02T23:00:00Z'),
         tags: [],
         totalPlayers: 0,
+        courseListSummary: null,
       });
     });
 
