@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppContext } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import type { League, Org, User } from '../../src/db/schema.js';
@@ -77,11 +77,20 @@ export const DEFAULT_NOW = new Date('2026-06-16T18:00:00Z');
 export async function startHarness(
   target: TestTarget,
   configOverrides: Partial<Config> = {},
+  contextOverrides: Pick<AppContext, 'streamTiming'> = {},
 ): Promise<Harness> {
-  const database = await target.open();
+  return harnessOn(await target.open(), configOverrides, contextOverrides);
+}
+
+/** A harness on a database already open, such as one of several instances' handles. */
+export async function harnessOn(
+  database: DatabaseHandle,
+  configOverrides: Partial<Config> = {},
+  contextOverrides: Pick<AppContext, 'streamTiming'> = {},
+): Promise<Harness> {
   const clock = { now: DEFAULT_NOW };
   const app = await buildApp(
-    { config: testConfig(configOverrides), database, now: () => clock.now },
+    { config: testConfig(configOverrides), database, now: () => clock.now, ...contextOverrides },
     { logger: false },
   );
   const db = database.db;

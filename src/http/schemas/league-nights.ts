@@ -7,6 +7,7 @@ import {
   MIN_PAR,
   MIN_STROKES,
 } from '../../domain/course.js';
+import { BOARD_KINDS } from '../../domain/leaderboards.js';
 import {
   MAX_GROUP_SIZE,
   MAX_INTERVAL_MINUTES,
@@ -104,7 +105,7 @@ export const LeaderboardResultsBody = Type.Object(
   {
     seriesId: Id,
     seasonId: Type.Optional(Id),
-    board: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('team')])),
+    board: Type.Optional(Type.Enum(BOARD_KINDS)),
     points: Type.Array(Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), {
       minItems: 1,
       maxItems: 2000,
