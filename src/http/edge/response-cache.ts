@@ -40,13 +40,19 @@ function strongEtag(payload: string | Buffer): string {
   return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
 }
 
-/** Whether an If-None-Match header names this ETag. */
+/** `*`, or one entity-tag with its opaque tag captured; commas may sit inside the quotes. */
+const ENTITY_TAG = /\*|(?:W\/)?("[^"]*")/g;
+
+/**
+ * Whether an If-None-Match header names this strong ETag, by the weak comparison of RFC 9110
+ * §13.1.2: `W/"x"` names `"x"` too, and `*` names any current answer.
+ */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((candidate) => candidate.trim())
-    .some((candidate) => candidate === etag || candidate === '*');
+  for (const [candidate, opaqueTag] of ifNoneMatch.matchAll(ENTITY_TAG)) {
+    if (candidate === '*' || opaqueTag === etag) return true;
+  }
+  return false;
 }
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
