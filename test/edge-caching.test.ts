@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { buildApp, type App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import type { League, Org } from '../src/db/schema.js';
-import { matches } from '../src/http/edge/response-cache.js';
-import { createLeague } from '../src/services/leagues.js';
+import { canonicalUrl, matches } from '../src/http/edge/response-cache.js';
+import { createLeague, patchLeague } from '../src/services/leagues.js';
 import { createOrg } from '../src/services/orgs.js';
 import { TARGETS } from './support/databases.js';
 import { NO_LIMITS, PUBLIC, testConfig, unique } from './support/harness.js';
@@ -30,6 +30,24 @@ void describe('If-None-Match, weak comparison (RFC 9110 §13.1.2)', () => {
   for (const [header, expected] of cases) {
     void test(`${JSON.stringify(header)} ${expected ? 'names' : 'does not name'} "abc"`, () => {
       assert.equal(matches(header, etag), expected);
+    });
+  }
+});
+
+void describe('the URL an answer is kept under', () => {
+  const cases: [string, string[], string][] = [
+    ['/p', ['a'], '/p'],
+    ['/p?', ['a'], '/p'],
+    ['/p?x=1', [], '/p'],
+    ['/p?b=2&a=1&x=9', ['a', 'b'], '/p?a=1&b=2'],
+    ['/p?a=2&x=0&a=1', ['a'], '/p?a=2&a=1'],
+    ['/p?%61=1&_=5', ['a'], '/p?%61=1'],
+    ['/p?a&&b=&c=3', ['a', 'b'], '/p?a&b='],
+    ['/p?%zz=1&a=1', ['a'], '/p?a=1'],
+  ];
+  for (const [url, names, expected] of cases) {
+    void test(`${url} reading ${names.join(', ') || 'nothing'} is kept as ${expected}`, () => {
+      assert.equal(canonicalUrl(url, names), expected);
     });
   }
 });
@@ -111,6 +129,45 @@ for (const target of TARGETS) {
         assert.equal(fresh.status, 304, 'a weak ETag on a fresh read');
         assert.equal(await fresh.text(), '');
         assert.equal(await cacheCount(base, 'miss'), missesBefore + 1);
+      });
+
+      void test('unknown query parameters neither change the answer nor force a database read', async () => {
+        const path = `${PUBLIC}/orgs/${org.slug}/events?eventSeries=${league.slug}&limit=5`;
+        const first = await fetch(`${base}${path}`);
+        const body = await first.text();
+        assert.equal(first.status, 200);
+        const missesBefore = await cacheCount(base, 'miss');
+        const hitsBefore = await cacheCount(base, 'hit');
+        const spellings = [
+          `${path}&_=${Date.now()}`,
+          `${path}&cacheBuster=${Math.random()}&utm_source=mail`,
+          `${PUBLIC}/orgs/${org.slug}/events?limit=5&x=1&eventSeries=${league.slug}`,
+          `${path}&&`,
+        ];
+        for (const spelling of spellings) {
+          const answer = await fetch(`${base}${spelling}`);
+          assert.equal(answer.status, 200, spelling);
+          assert.equal(await answer.text(), body, spelling);
+          assert.equal(answer.headers.get('etag'), first.headers.get('etag'), spelling);
+        }
+        assert.equal(await cacheCount(base, 'miss'), missesBefore, 'no database read');
+        assert.equal(await cacheCount(base, 'hit'), hitsBefore + spellings.length);
+
+        // A parameter the route reads is part of the key.
+        const other = await fetch(`${base}${PUBLIC}/orgs/${org.slug}/events?limit=1`);
+        await other.arrayBuffer();
+        assert.equal(await cacheCount(base, 'miss'), missesBefore + 1);
+      });
+
+      void test('a route without query parameters ignores every one', async () => {
+        const url = `${base}${PUBLIC}/orgs/${org.slug}/event-series/${league.slug}`;
+        await patchLeague(database.db, org.slug, league.id, { name: 'Query-free League' });
+        const first = await fetch(url);
+        const body = await first.text();
+        const missesBefore = await cacheCount(base, 'miss');
+        const answer = await fetch(`${url}?_=${Math.random()}`);
+        assert.equal(await answer.text(), body);
+        assert.equal(await cacheCount(base, 'miss'), missesBefore);
       });
     },
   );

@@ -64,6 +64,42 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
   return headers;
 }
 
+/** The query parameters a route reads: those its querystring schema names, sorted. */
+function queryNamesOf(request: FastifyRequest): readonly string[] {
+  const schema = request.routeOptions.schema?.querystring as
+    { properties?: Record<string, unknown> } | undefined;
+  return Object.keys(schema?.properties ?? {}).sort();
+}
+
+function parameterName(pair: string): string {
+  const equals = pair.indexOf('=');
+  const name = equals === -1 ? pair : pair.slice(0, equals);
+  if (!name.includes('%') && !name.includes('+')) return name;
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * The URL an answer is kept under: its path, then only the query parameters its route reads,
+ * ordered by name (repeated ones in their order), so that other parameters (a browser's
+ * cache-buster) and their order reach the same answer.
+ */
+export function canonicalUrl(url: string, queryNames: readonly string[]): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const path = url.slice(0, mark);
+  const read = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => ({ pair, name: parameterName(pair) }))
+    .filter(({ name }) => queryNames.includes(name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return read.length === 0 ? path : `${path}?${read.map(({ pair }) => pair).join('&')}`;
+}
+
 /** What the public edge hooks in: `lookup` on request, `store` on send. */
 export interface ResponseCache {
   /** The answer kept for this URL, if it is still current. */
@@ -81,6 +117,8 @@ export interface ResponseCache {
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const { version, metrics } = options;
   const answers = new Map<string, CachedAnswer>();
+  /** For each path with kept answers, the query parameters its route reads. */
+  const paths = new Map<string, { queryNames: readonly string[]; answers: number }>();
   const versionAtStart = new WeakMap<FastifyRequest, number>();
   const fromCache = new WeakSet<FastifyReply>();
 
@@ -91,13 +129,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   let keptBytes = 0;
 
+  const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+
   function drop(url: string, answer: CachedAnswer): void {
     answers.delete(url);
     keptBytes -= answer.body.length;
+    const path = pathOf(url);
+    const entry = paths.get(path);
+    if (entry !== undefined && --entry.answers === 0) paths.delete(path);
   }
 
   /** Keeps an answer as the newest; the oldest go first when a cap would be passed. */
-  function keep(url: string, answer: CachedAnswer): void {
+  function keep(requestUrl: string, queryNames: readonly string[], answer: CachedAnswer): void {
+    const url = canonicalUrl(requestUrl, queryNames);
     const previous = answers.get(url);
     if (previous !== undefined) drop(url, previous);
     if (answer.body.length > options.maxBytes) return;
@@ -109,11 +153,24 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     answers.set(url, answer);
     keptBytes += answer.body.length;
+    const path = pathOf(url);
+    const entry = paths.get(path) ?? { queryNames, answers: 0 };
+    entry.answers += 1;
+    paths.set(path, entry);
   }
 
-  function peek(url: string): CachedAnswer | undefined {
-    const answer = answers.get(url);
-    if (answer === undefined) return undefined;
+  /** The URL a request's answer would be kept under, once an answer for its path is kept. */
+  function keyOf(requestUrl: string): string | undefined {
+    const mark = requestUrl.indexOf('?');
+    if (mark === -1) return requestUrl;
+    const entry = paths.get(requestUrl.slice(0, mark));
+    return entry === undefined ? undefined : canonicalUrl(requestUrl, entry.queryNames);
+  }
+
+  function peek(requestUrl: string): CachedAnswer | undefined {
+    const url = keyOf(requestUrl);
+    const answer = url === undefined ? undefined : answers.get(url);
+    if (url === undefined || answer === undefined) return undefined;
     if (!fresh(answer)) {
       drop(url, answer);
       return undefined;
@@ -153,7 +210,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const readAt = versionAtStart.get(request);
       // Read before a change committed: the answer may predate it, so it is not kept.
       if (readAt === version.current && version.reliable) {
-        keep(request.url, {
+        keep(request.url, queryNamesOf(request), {
           body,
           etag,
           headers: keptHeaders(reply),
