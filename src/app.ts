@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import proxyAddr from '@fastify/proxy-addr';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { adminRoutes } from './http/admin/routes.js';
 import type { App, AppContext } from './http/context.js';
@@ -136,7 +136,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
             ...(options.logStream === undefined ? {} : { stream: options.logStream }),
           },
     // One line per request at debug level, from both paths (see `logRequest`).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
     trustProxy: trust ?? false,
