@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import proxyAddr from '@fastify/proxy-addr';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { adminRoutes } from './http/admin/routes.js';
 import type { App, AppContext } from './http/context.js';
@@ -17,6 +17,7 @@ import { mediaRoutes } from './http/media.js';
 import { registerOpenApi } from './http/openapi.js';
 import { opsRoutes } from './http/ops.js';
 import { publicRoutes } from './http/public/routes.js';
+import { createLog } from './http/log.js';
 
 export type { App, AppContext } from './http/context.js';
 
@@ -36,7 +37,7 @@ export function redactUrl(url: string): string {
   return url.replace(/(\/event-series-invites\/)[^/?#]+/, '$1[redacted]');
 }
 
-async function createEdge(context: AppContext, app: App): Promise<Edge> {
+async function createEdge(context: AppContext, log: FastifyBaseLogger): Promise<Edge> {
   const metrics = createMetrics(() => context.database.poolUse());
   const { redisUrl } = context.config;
   const counters =
@@ -45,14 +46,14 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
       : new SharedCounters(redisUrl, {
           onFallback: (error) => {
             metrics.redisFallback.set(1);
-            app.log.warn(
+            log.warn(
               { err: error.message },
               'Redis unreachable: rate limits are counted per instance until it is back',
             );
           },
           onRecovered: () => {
             metrics.redisFallback.set(0);
-            app.log.info('Redis is back: rate limits are shared again');
+            log.info('Redis is back: rate limits are shared again');
           },
         });
   if (counters instanceof SharedCounters) await counters.connected();
@@ -78,14 +79,14 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
  * more on these lines than on its answers; /metrics counts every request at any level).
  */
 function logRequest(
-  app: App,
+  log: FastifyBaseLogger,
   method: string,
   url: string,
   remoteAddress: string,
   statusCode: number,
   responseTime: number,
 ): void {
-  app.log.debug(
+  log.debug(
     { req: { method, url: redactUrl(url), remoteAddress }, res: { statusCode }, responseTime },
     'request completed',
   );
@@ -95,15 +96,13 @@ function logRequest(
 const TIMEOUTS = { connection: 60_000, request: 30_000, headers: 10_000, keepAlive: 5_000 };
 
 /**
- * The HTTP server, whose listener hands each request to the fast path once the edge exists
- * (it only answers cached public GETs) and to Fastify otherwise.
+ * The HTTP server, whose listener hands each request to the fast path (it only answers cached
+ * public GETs) and to Fastify otherwise.
  */
-function createServerWith(fastPath: () => FastPath | undefined) {
+function createServerWith(fastPath: FastPath) {
   return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
     const server = createServer({ headersTimeout: TIMEOUTS.headers }, (request, response) => {
-      const handle = fastPath();
-      if (handle === undefined) handler(request, response);
-      else handle(request, response, handler);
+      fastPath(request, response, handler);
     });
     server.keepAliveTimeout = TIMEOUTS.keepAlive;
     server.requestTimeout = TIMEOUTS.request;
@@ -122,19 +121,30 @@ export interface BuildOptions {
 /** Builds the HTTP application on an open database; it never listens by itself. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
   const { trustProxy, logLevel } = context.config;
-  const accessLog = options.logger !== false && (logLevel === 'debug' || logLevel === 'trace');
+  const log = createLog({
+    level: logLevel,
+    enabled: options.logger !== false,
+    ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+  });
+  const accessLog = log.level === 'debug' || log.level === 'trace';
   // One trust function for Fastify's `request.ip` and the fast path, so both see one client.
   const trust = trustProxy.length > 0 ? proxyAddr.compile(trustProxy) : undefined;
-  const early: { fastPath?: FastPath } = {};
+  const edge = await createEdge(context, log);
+  const fastPath = createFastPath({
+    basePath: PUBLIC_BASE_PATH,
+    maxUrlLength: MAX_PUBLIC_URL_LENGTH,
+    cache: edge.cache,
+    limiter: edge.limiter,
+    metrics: edge.metrics,
+    clientIp: (request) =>
+      trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust),
+    onAnswered: (request, ip, status, elapsedMs) => {
+      if (accessLog) logRequest(log, 'GET', request.url ?? '', ip, status, elapsedMs);
+    },
+  });
   const app = Fastify({
-    serverFactory: createServerWith(() => early.fastPath),
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: context.config.logLevel,
-            ...(options.logStream === undefined ? {} : { stream: options.logStream }),
-          },
+    serverFactory: createServerWith(fastPath),
+    loggerInstance: log,
     // One line per request at debug level, from both paths (see `logRequest`).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -147,26 +157,13 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
 
-  const edge = await createEdge(context, app);
-  early.fastPath = createFastPath({
-    basePath: PUBLIC_BASE_PATH,
-    maxUrlLength: MAX_PUBLIC_URL_LENGTH,
-    cache: edge.cache,
-    limiter: edge.limiter,
-    metrics: edge.metrics,
-    clientIp: (request) =>
-      trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust),
-    onAnswered: (request, ip, status, elapsedMs) => {
-      if (accessLog) logRequest(app, 'GET', request.url ?? '', ip, status, elapsedMs);
-    },
-  });
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.headers(SECURITY_HEADERS);
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     if (accessLog) {
-      logRequest(app, request.method, request.url, request.ip, reply.statusCode, reply.elapsedTime);
+      logRequest(log, request.method, request.url, request.ip, reply.statusCode, reply.elapsedTime);
     }
     const route = request.routeOptions.url ?? 'unmatched';
     edge.metrics.requests.inc({ method: request.method, route, status: reply.statusCode });
