@@ -10,7 +10,9 @@ import { createMetrics } from './http/edge/metrics.js';
 import { createFastPath, type FastPath } from './http/edge/fast-path.js';
 import { MAX_PUBLIC_URL_LENGTH, type Edge } from './http/edge/public-edge.js';
 import { createRateLimiter } from './http/edge/rate-limit.js';
+import { createRequestLog, routedUrl, unroutedUrl } from './http/edge/request-log.js';
 import { createResponseCache } from './http/edge/response-cache.js';
+import { createRouteTable } from './http/edge/route-table.js';
 import { SECURITY_HEADERS } from './http/edge/security-headers.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { mediaRoutes } from './http/media.js';
@@ -31,11 +33,6 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 const RESPONSE_CACHE_TTL_MS = 1000;
 const RESPONSE_CACHE_ENTRIES = 10_000;
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
-
-/** Invite tokens are path identifiers that must never reach the logs. */
-export function redactUrl(url: string): string {
-  return url.replace(/(\/event-series-invites\/)[^/?#]+/, '$1[redacted]');
-}
 
 async function createEdge(context: AppContext, log: FastifyBaseLogger): Promise<Edge> {
   const metrics = createMetrics(() => context.database.poolUse());
@@ -74,24 +71,6 @@ async function createEdge(context: AppContext, log: FastifyBaseLogger): Promise<
   return { counters, metrics, cache, limiter };
 }
 
-/**
- * The access log: one line per answered request, at debug level (a busy API would spend
- * more on these lines than on its answers; /metrics counts every request at any level).
- */
-function logRequest(
-  log: FastifyBaseLogger,
-  method: string,
-  url: string,
-  remoteAddress: string,
-  statusCode: number,
-  responseTime: number,
-): void {
-  log.debug(
-    { req: { method, url: redactUrl(url), remoteAddress }, res: { statusCode }, responseTime },
-    'request completed',
-  );
-}
-
 /** Connection limits against slow clients, in milliseconds. */
 const TIMEOUTS = { connection: 60_000, request: 30_000, headers: 10_000, keepAlive: 5_000 };
 
@@ -126,10 +105,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     enabled: options.logger !== false,
     ...(options.logStream === undefined ? {} : { stream: options.logStream }),
   });
-  const accessLog = log.level === 'debug' || log.level === 'trace';
   // One trust function for Fastify's `request.ip` and the fast path, so both see one client.
   const trust = trustProxy.length > 0 ? proxyAddr.compile(trustProxy) : undefined;
   const edge = await createEdge(context, log);
+  const record = createRequestLog(edge.metrics, log);
+  const routes = createRouteTable();
   const fastPath = createFastPath({
     basePath: PUBLIC_BASE_PATH,
     maxUrlLength: MAX_PUBLIC_URL_LENGTH,
@@ -138,14 +118,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     metrics: edge.metrics,
     clientIp: (request) =>
       trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust),
-    onAnswered: (request, ip, status, elapsedMs) => {
-      if (accessLog) logRequest(log, 'GET', request.url ?? '', ip, status, elapsedMs);
-    },
+    record,
   });
   const app = Fastify({
     serverFactory: createServerWith(fastPath),
     loggerInstance: log,
-    // One line per request at debug level, from both paths (see `logRequest`).
+    // One line per request at debug level, whichever path answers (see `createRequestLog`).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
@@ -161,13 +139,19 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     void reply.headers(SECURITY_HEADERS);
     return payload;
   });
+  app.addHook('onRoute', (route) => {
+    routes.add(route);
+  });
   app.addHook('onResponse', async (request, reply) => {
-    if (accessLog) {
-      logRequest(log, request.method, request.url, request.ip, reply.statusCode, reply.elapsedTime);
-    }
-    const route = request.routeOptions.url ?? 'unmatched';
-    edge.metrics.requests.inc({ method: request.method, route, status: reply.statusCode });
-    edge.metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url;
+    record({
+      method: request.method,
+      route: route ?? 'unmatched',
+      url: route === undefined ? unroutedUrl(request.url, routes) : routedUrl(request),
+      ip: request.ip,
+      status: reply.statusCode,
+      elapsedMs: reply.elapsedTime,
+    });
   });
   app.addHook('onClose', async () => {
     await edge.counters.close();

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataVersion } from '../../db/data-version.js';
 import type { Metrics } from './metrics.js';
+import { routedUrl } from './request-log.js';
+import { canonicalUrl, queryNamesOf } from './urls.js';
 
 /** Public reads may be cached briefly and must then be revalidated with their ETag. */
 const PUBLIC_READ_CACHE = 'public, max-age=5, must-revalidate';
@@ -16,6 +18,8 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   /** The route pattern, for the metrics. */
   route: string;
+  /** The URL as the access log shows it (see `routedUrl`). */
+  loggedUrl: string;
   version: number;
   storedAt: number;
 }
@@ -62,42 +66,6 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
     if (typeof value === 'string') headers[name] = value;
   }
   return headers;
-}
-
-/** The query parameters a route reads: those its querystring schema names, sorted. */
-function queryNamesOf(request: FastifyRequest): readonly string[] {
-  const schema = request.routeOptions.schema?.querystring as
-    { properties?: Record<string, unknown> } | undefined;
-  return Object.keys(schema?.properties ?? {}).sort();
-}
-
-function parameterName(pair: string): string {
-  const equals = pair.indexOf('=');
-  const name = equals === -1 ? pair : pair.slice(0, equals);
-  if (!name.includes('%') && !name.includes('+')) return name;
-  try {
-    return decodeURIComponent(name.replaceAll('+', ' '));
-  } catch {
-    return name;
-  }
-}
-
-/**
- * The URL an answer is kept under: its path, then only the query parameters its route reads,
- * ordered by name (repeated ones in their order), so that other parameters (a browser's
- * cache-buster) and their order reach the same answer.
- */
-export function canonicalUrl(url: string, queryNames: readonly string[]): string {
-  const mark = url.indexOf('?');
-  if (mark === -1) return url;
-  const path = url.slice(0, mark);
-  const read = url
-    .slice(mark + 1)
-    .split('&')
-    .map((pair) => ({ pair, name: parameterName(pair) }))
-    .filter(({ name }) => queryNames.includes(name))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return read.length === 0 ? path : `${path}?${read.map(({ pair }) => pair).join('&')}`;
 }
 
 /** What the public edge hooks in: `lookup` on request, `store` on send. */
@@ -215,6 +183,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           etag,
           headers: keptHeaders(reply),
           route: request.routeOptions.url ?? request.url,
+          loggedUrl: routedUrl(request),
           version: readAt,
           storedAt: options.now(),
         });
