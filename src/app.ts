@@ -26,6 +26,9 @@ export type { App, AppContext } from './http/context.js';
 export const PUBLIC_BASE_PATH = '/api/public/v1';
 export const ADMIN_BASE_PATH = '/admin/v1';
 
+/** Path values longer than this name nothing (404). */
+const MAX_PARAM_LENGTH = 200;
+
 /** JSON bodies over this size are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -68,7 +71,13 @@ async function createEdge(context: AppContext, log: FastifyBaseLogger): Promise<
     limit: context.config.rateLimitPerMinute,
     scope: 'public',
   });
-  return { counters, metrics, cache, limiter };
+  return {
+    counters,
+    metrics,
+    cache,
+    limiter,
+    routes: createRouteTable({ maxParamLength: MAX_PARAM_LENGTH }),
+  };
 }
 
 /** Connection limits against slow clients, in milliseconds. */
@@ -109,7 +118,6 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const trust = trustProxy.length > 0 ? proxyAddr.compile(trustProxy) : undefined;
   const edge = await createEdge(context, log);
   const record = createRequestLog(edge.metrics, log);
-  const routes = createRouteTable();
   const fastPath = createFastPath({
     basePath: PUBLIC_BASE_PATH,
     maxUrlLength: MAX_PUBLIC_URL_LENGTH,
@@ -126,28 +134,28 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // One line per request at debug level, whichever path answers (see `createRequestLog`).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: trust ?? false,
     return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, edge.routes);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.headers(SECURITY_HEADERS);
     return payload;
   });
   app.addHook('onRoute', (route) => {
-    routes.add(route);
+    edge.routes.add(route);
   });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
     record({
       method: request.method,
       route: route ?? 'unmatched',
-      url: route === undefined ? unroutedUrl(request.url, routes) : routedUrl(request),
+      url: route === undefined ? unroutedUrl(request.url, edge.routes) : routedUrl(request),
       ip: request.ip,
       status: reply.statusCode,
       elapsedMs: reply.elapsedTime,

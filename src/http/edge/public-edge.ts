@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
 import type { Counters } from './counters.js';
 import { corsHeaders, preflight } from './cors.js';
-import { sendNotFound, sendPlainText } from './errors.js';
+import { notRouted, sendPlainText } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { ResponseCache } from './response-cache.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { RouteTable } from './route-table.js';
 
 /** What the public edge shares across the app: limit counters, metrics, cached answers. */
 export interface Edge {
@@ -14,6 +15,7 @@ export interface Edge {
   cache: ResponseCache;
   /** The public rate limit, shared by the Fastify hook and the fast path. */
   limiter: RateLimiter;
+  routes: RouteTable;
 }
 
 /** Longest public URL, path and query together; past it the answer is 414. */
@@ -34,5 +36,5 @@ export function applyPublicEdge(app: App, edge: Edge): void {
   app.addHook('onRequest', edge.cache.lookup);
   app.addHook('onSend', edge.cache.store);
   app.options('*', preflight);
-  app.setNotFoundHandler(sendNotFound);
+  app.setNotFoundHandler(notRouted(edge.routes, { preflight: true }));
 }

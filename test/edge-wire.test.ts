@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { buildApp, type App } from '../src/app.js';
+import type { DatabaseHandle } from '../src/db/connection.js';
+import { TARGETS } from './support/databases.js';
+import { PUBLIC, testConfig } from './support/harness.js';
+import { listen } from './support/wire.js';
+
+const LIMIT = 5;
+const PLAIN_TEXT = 'text/plain; charset=utf-8';
+
+/** Requests through a trusted proxy, each client its own address: counts start at zero. */
+let clients = 0;
+function newClient(): Record<string, string> {
+  clients += 1;
+  return { 'x-forwarded-for': `198.51.${Math.floor(clients / 250)}.${(clients % 250) + 1}` };
+}
+
+/** The public edge's marks: plain text, CORS and the client's rate-limit count. */
+function assertPublicAnswer(answer: Response, status: number, left: number, what: string): void {
+  assert.equal(answer.status, status, what);
+  assert.equal(answer.headers.get('content-type'), PLAIN_TEXT, what);
+  assert.equal(answer.headers.get('access-control-allow-origin'), '*', what);
+  assert.equal(answer.headers.get('x-content-type-options'), 'nosniff', what);
+  assert.equal(answer.headers.get('ratelimit-policy'), `"ip";q=${LIMIT};w=60`, what);
+  assert.match(
+    String(answer.headers.get('ratelimit')),
+    new RegExp(`^"ip";r=${left};t=\\d+$`),
+    what,
+  );
+}
+
+for (const target of TARGETS) {
+  void describe(
+    `unroutable and wrong-method requests over sockets [${target.name}]`,
+    {
+      skip: target.skip,
+    },
+    () => {
+      let database: DatabaseHandle;
+      let app: App;
+      let base = '';
+
+      before(async () => {
+        database = await target.open();
+        app = await buildApp(
+          {
+            config: testConfig({ rateLimitPerMinute: LIMIT, trustProxy: ['127.0.0.1'] }),
+            database,
+            now: () => new Date('2026-06-16T18:00:00Z'),
+          },
+          { logger: false },
+        );
+        base = await listen(app);
+        // A first query: closing an embedded database that never ran one leaves it open.
+        assert.equal((await fetch(`${base}/readyz`)).status, 200);
+      });
+
+      after(async () => {
+        await app.close();
+        await database.close();
+      });
+
+      void test('a known public path with another method is 405 with Allow, CORS and counted', async () => {
+        const client = newClient();
+        const cases: [string, string, string][] = [
+          ['POST', `${PUBLIC}/orgs/some-org/event-series`, 'GET, HEAD, OPTIONS'],
+          ['DELETE', `${PUBLIC}/orgs/some-org/event-series/some-league`, 'GET, HEAD, OPTIONS'],
+          ['GET', `${PUBLIC}/orgs/some-org/event-series/1/register/start`, 'OPTIONS, POST'],
+          [
+            'PUT',
+            `${PUBLIC}/event-series-invites/abcdefghijklmnopqrstuvwxyz`,
+            'GET, HEAD, OPTIONS',
+          ],
+        ];
+        for (const [index, [method, path, allow]] of cases.entries()) {
+          const answer = await fetch(`${base}${path}`, { method, headers: client });
+          assertPublicAnswer(answer, 405, LIMIT - index - 1, `${method} ${path}`);
+          assert.equal(answer.headers.get('allow'), allow, `${method} ${path}`);
+          assert.equal(await answer.text(), 'Method Not Allowed');
+        }
+      });
+
+      void test('an unknown path stays 404 whatever the method; ops paths get 405 without CORS', async () => {
+        const client = newClient();
+        const unknown = await fetch(`${base}${PUBLIC}/orgs/x/no-such-thing`, {
+          method: 'POST',
+          headers: client,
+        });
+        assertPublicAnswer(unknown, 404, LIMIT - 1, 'unknown public path');
+        assert.equal(unknown.headers.get('allow'), null);
+        assert.equal(await unknown.text(), 'Not Found');
+
+        const health = await fetch(`${base}/healthz`, { method: 'DELETE' });
+        assert.equal(health.status, 405);
+        assert.equal(health.headers.get('allow'), 'GET, HEAD');
+        assert.equal(health.headers.get('content-type'), PLAIN_TEXT);
+        assert.equal(health.headers.get('access-control-allow-origin'), null);
+        assert.equal(await health.text(), 'Method Not Allowed');
+      });
+    },
+  );
+}
