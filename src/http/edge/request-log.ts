@@ -71,7 +71,10 @@ export interface AnsweredRequest {
 export function createRequestLog(metrics: Metrics, log: FastifyBaseLogger) {
   const accessLog = log.level === 'debug' || log.level === 'trace';
   // Each label set's series, looked up once: hashing labels on every request costs more.
-  const series = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<string> }>();
+  const series = new Map<
+    string,
+    { count: Counter.Internal; latency: Histogram.Internal<string> }
+  >();
 
   function seriesOf(method: string, route: string, status: number) {
     const key = `${method} ${status} ${route}`;
