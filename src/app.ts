@@ -4,11 +4,15 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { adminRoutes } from './http/admin/routes.js';
 import type { App, AppContext } from './http/context.js';
-import { frameworkErrors, registerErrorHandling } from './http/edge/errors.js';
+import { registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
 import { createMetrics } from './http/edge/metrics.js';
 import { createFastPath, type FastPath } from './http/edge/fast-path.js';
-import { MAX_PUBLIC_URL_LENGTH, type Edge } from './http/edge/public-edge.js';
+import {
+  MAX_PUBLIC_URL_LENGTH,
+  answerUnroutablePaths,
+  type Edge,
+} from './http/edge/public-edge.js';
 import { createRateLimiter } from './http/edge/rate-limit.js';
 import { createRequestLog, routedUrl, unroutedUrl } from './http/edge/request-log.js';
 import { createResponseCache } from './http/edge/response-cache.js';
@@ -118,14 +122,15 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const trust = trustProxy.length > 0 ? proxyAddr.compile(trustProxy) : undefined;
   const edge = await createEdge(context, log);
   const record = createRequestLog(edge.metrics, log);
+  const clientIp = (request: IncomingMessage) =>
+    trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust);
   const fastPath = createFastPath({
     basePath: PUBLIC_BASE_PATH,
     maxUrlLength: MAX_PUBLIC_URL_LENGTH,
     cache: edge.cache,
     limiter: edge.limiter,
     metrics: edge.metrics,
-    clientIp: (request) =>
-      trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust),
+    clientIp,
     record,
   });
   const app = Fastify({
@@ -137,7 +142,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: trust ?? false,
     return503OnClosing: false,
-    frameworkErrors,
+    frameworkErrors: answerUnroutablePaths(edge, { basePath: PUBLIC_BASE_PATH, record, clientIp }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

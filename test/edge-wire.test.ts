@@ -81,6 +81,54 @@ for (const target of TARGETS) {
         }
       });
 
+      void test('badly encoded and over-long public paths are counted, with CORS and rate-limit headers', async () => {
+        const client = newClient();
+        const long = 'a'.repeat(300);
+        const paths = [
+          `${PUBLIC}/orgs/%zz/event-series`,
+          `${PUBLIC}/orgs/x/event-series/%E0%A4%A`,
+          `${PUBLIC}/orgs/${long}/event-series`,
+          `${PUBLIC}/%zz`,
+        ];
+        for (const [index, path] of paths.entries()) {
+          const answer = await fetch(`${base}${path}`, { headers: client });
+          assertPublicAnswer(answer, 404, LIMIT - index - 1, path);
+          assert.equal(await answer.text(), 'Not Found');
+        }
+        const over = await fetch(`${base}${PUBLIC}/orgs/%zz/event-series`, { headers: client });
+        assertPublicAnswer(over, 404, 0, 'the last request of the window');
+        await over.arrayBuffer();
+        const refused = await fetch(`${base}${PUBLIC}/orgs/%zz/event-series`, { headers: client });
+        assertPublicAnswer(refused, 429, 0, 'past the limit');
+        assert.match(String(refused.headers.get('retry-after')), /^\d+$/);
+        assert.equal(await refused.text(), 'Too Many Requests');
+      });
+
+      void test('every public URL over 1,024 characters is 414, routed or not', async () => {
+        const client = newClient();
+        const filler = 'a'.repeat(1100);
+        const urls = [
+          `${PUBLIC}/orgs/some-org/event-series?x=${filler}`,
+          `${PUBLIC}/${filler}`,
+          `${PUBLIC}/orgs/${filler}/event-series`,
+          `${PUBLIC}/orgs/%zz/${filler}`,
+        ];
+        for (const [index, url] of urls.entries()) {
+          const answer = await fetch(`${base}${url}`, { headers: client });
+          assertPublicAnswer(answer, 414, LIMIT - index - 1, url.slice(0, 60));
+          assert.equal(await answer.text(), 'URI Too Long');
+        }
+      });
+
+      void test('badly encoded paths outside the public API are plain 404s without CORS', async () => {
+        const answer = await fetch(`${base}/media/crests/%zz`);
+        assert.equal(answer.status, 404);
+        assert.equal(answer.headers.get('content-type'), PLAIN_TEXT);
+        assert.equal(answer.headers.get('access-control-allow-origin'), null);
+        assert.equal(answer.headers.get('ratelimit'), null);
+        assert.equal(await answer.text(), 'Not Found');
+      });
+
       void test('an unknown path stays 404 whatever the method; ops paths get 405 without CORS', async () => {
         const client = newClient();
         const unknown = await fetch(`${base}${PUBLIC}/orgs/x/no-such-thing`, {

@@ -1,7 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ClientError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { setCorsHeaders } from './cors.js';
 import type { RouteTable } from './route-table.js';
 import { errorsMap, fieldOf, messageOf } from './validation.js';
 
@@ -79,17 +78,4 @@ function clientMessage(error: FastifyError): string {
         ? 'Request body is not valid JSON.'
         : error.message;
   }
-}
-
-/**
- * Failures Fastify meets before routing (an over-long or badly encoded path value): such a
- * path names nothing, so it is the same plain-text 404 as any unknown one, URL not echoed.
- */
-export function frameworkErrors(
-  _error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  setCorsHeaders(reply);
-  void sendNotFound(request, reply);
 }

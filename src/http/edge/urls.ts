@@ -35,3 +35,10 @@ export function canonicalUrl(url: string, queryNames: readonly string[]): string
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return read.length === 0 ? path : `${path}?${read.map(({ pair }) => pair).join('&')}`;
 }
+
+/** Whether a request URL is under the public API's base path. */
+export function isPublicUrl(url: string, basePath: string): boolean {
+  if (!url.startsWith(basePath)) return false;
+  const next = url.charAt(basePath.length);
+  return next === '' || next === '/' || next === '?';
+}
