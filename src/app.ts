@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { adminRoutes } from './http/admin/routes.js';
 import type { App, AppContext } from './http/context.js';
+import { answerMalformedRequests } from './http/edge/client-errors.js';
 import { registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
 import { createMetrics } from './http/edge/metrics.js';
@@ -142,6 +143,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: trust ?? false,
     return503OnClosing: false,
+    clientErrorHandler: answerMalformedRequests({ limiter: edge.limiter, record }),
     frameworkErrors: answerUnroutablePaths(edge, { basePath: PUBLIC_BASE_PATH, record, clientIp }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

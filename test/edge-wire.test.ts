@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { Agent, get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import { TARGETS } from './support/databases.js';
 import { PUBLIC, testConfig } from './support/harness.js';
-import { listen } from './support/wire.js';
+import { listen, rawExchange, type RawAnswer } from './support/wire.js';
 
 const LIMIT = 5;
 const PLAIN_TEXT = 'text/plain; charset=utf-8';
@@ -148,4 +149,111 @@ for (const target of TARGETS) {
       });
     },
   );
+}
+
+const MALFORMED_LIMIT = 4;
+
+for (const target of TARGETS) {
+  void describe(`malformed requests over sockets [${target.name}]`, { skip: target.skip }, () => {
+    let database: DatabaseHandle;
+    let app: App;
+    let base = '';
+
+    before(async () => {
+      database = await target.open();
+      app = await buildApp(
+        {
+          config: testConfig({ rateLimitPerMinute: MALFORMED_LIMIT }),
+          database,
+          now: () => new Date('2026-06-16T18:00:00Z'),
+        },
+        { logger: false },
+      );
+      base = await listen(app);
+      // A first query: closing an embedded database that never ran one leaves it open.
+      assert.equal((await fetch(`${base}/readyz`)).status, 200);
+    });
+
+    after(async () => {
+      await app.close();
+      await database.close();
+    });
+
+    /** The service's answer to a request its parser refused, then a clean close. */
+    function assertRefused(answer: RawAnswer, status: number, body: string, left: number) {
+      assert.equal(answer.status, status, answer.body);
+      assert.equal(answer.headers['content-type'], PLAIN_TEXT);
+      assert.equal(answer.headers.connection, 'close');
+      assert.equal(answer.headers['access-control-allow-origin'], '*');
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+      assert.equal(answer.headers['ratelimit-policy'], `"ip";q=${MALFORMED_LIMIT};w=60`);
+      assert.match(String(answer.headers.ratelimit), new RegExp(`^"ip";r=${left};t=\\d+$`));
+      assert.equal(answer.body, body);
+      assert.equal(answer.closedWith, 'end', 'closed after the answer, not reset');
+    }
+
+    void test('a bad method token, over-long headers and a second request after a good one', async () => {
+      const badMethod = await rawExchange(base, 'BR@W / HTTP/1.1\r\nHost: x\r\n\r\n');
+      assertRefused(badMethod, 400, 'Bad Request', MALFORMED_LIMIT - 1);
+
+      const bigHeader = `GET ${PUBLIC}/orgs/x/event-series HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`;
+      const overflow = await rawExchange(base, bigHeader);
+      assertRefused(overflow, 431, 'Request Header Fields Too Large', MALFORMED_LIMIT - 2);
+
+      // A good request on the connection first: the malformed one still gets its own answer.
+      const good = `GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`;
+      const afterGood = await rawExchange(base, `${good}GET /\0 HTTP/1.1\r\nHost: x\r\n\r\n`);
+      assert.equal(afterGood.status, 200);
+      assert.match(afterGood.body, /HTTP\/1\.1 400 Bad Request\r\n/);
+      assert.match(afterGood.body, /\r\nconnection: close\r\n/);
+      assert.equal(afterGood.closedWith, 'end');
+    });
+
+    void test('a keep-alive client reads the 431 and goes on with a new connection', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const ok = await agentGet(agent, `${base}/healthz`, {});
+        assert.equal(ok.status, 200);
+        const refused = await agentGet(agent, `${base}${PUBLIC}/orgs/x/event-series`, {
+          'x-big': 'a'.repeat(20_000),
+        });
+        assert.ok([431, 429].includes(refused.status), String(refused.status));
+        assert.equal(refused.headers.connection, 'close');
+        const again = await agentGet(agent, `${base}/healthz`, {});
+        assert.equal(again.status, 200);
+      } finally {
+        agent.destroy();
+      }
+    });
+
+    void test('malformed requests are counted: past the limit they are 429 with Retry-After', async () => {
+      let answer: RawAnswer | undefined;
+      for (let index = 0; index <= MALFORMED_LIMIT; index += 1) {
+        answer = await rawExchange(base, 'BR@W / HTTP/1.1\r\nHost: x\r\n\r\n');
+      }
+      assert.ok(answer !== undefined);
+      assertRefused(answer, 429, 'Too Many Requests', 0);
+      assert.match(String(answer.headers['retry-after']), /^\d+$/);
+    });
+  });
+}
+
+/** A GET through `agent`, its body read. */
+function agentGet(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { agent, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
