@@ -16,7 +16,7 @@ type ToChild =
 type FromChild =
   | { type: 'listening-for-start' }
   | { type: 'ready'; port: number; readyMs: number; rss: number }
-  | { type: 'rss'; peak: number }
+  | { type: 'rss'; peak: number; cpuMicros: number }
   | { type: 'failed'; message: string };
 
 /** A server a child started: where it listens and how it stops. */
@@ -33,7 +33,7 @@ const RSS_SAMPLE_MS = 50;
  */
 export function serveChild(start: (input: unknown) => Promise<Listening>): void {
   let listening: Listening | undefined;
-  let sampling: { timer: NodeJS.Timeout; peak: number } | undefined;
+  let sampling: { timer: NodeJS.Timeout; peak: number; cpu: NodeJS.CpuUsage } | undefined;
   const send = (message: FromChild) => process.send?.(message);
 
   async function handle(message: ToChild): Promise<void> {
@@ -52,12 +52,21 @@ export function serveChild(start: (input: unknown) => Promise<Listening>): void 
         return;
       }
       case 'rss-start':
-        sampling = { peak: process.memoryUsage.rss(), timer: setInterval(sample, RSS_SAMPLE_MS) };
+        sampling = {
+          peak: process.memoryUsage.rss(),
+          timer: setInterval(sample, RSS_SAMPLE_MS),
+          cpu: process.cpuUsage(),
+        };
         return;
       case 'rss-stop': {
         sample();
         if (sampling !== undefined) clearInterval(sampling.timer);
-        send({ type: 'rss', peak: sampling?.peak ?? process.memoryUsage.rss() });
+        const cpu = process.cpuUsage(sampling?.cpu);
+        send({
+          type: 'rss',
+          peak: sampling?.peak ?? process.memoryUsage.rss(),
+          cpuMicros: cpu.user + cpu.system,
+        });
         sampling = undefined;
         return;
       }
@@ -88,8 +97,11 @@ export interface ChildServer {
   spawnToReadyMs: number;
   /** RSS right after start. */
   idleRss: number;
-  /** Runs `work` while the child samples its RSS; returns the peak with the result. */
-  sampleRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRss: number }>;
+  /**
+   * Runs `work` while the child samples its RSS; returns the peak and the CPU time the child
+   * spent meanwhile (user and system) with the result.
+   */
+  sampleRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRss: number; cpuMicros: number }>;
   stop(): Promise<void>;
 }
 
@@ -162,7 +174,8 @@ export async function startChild(script: URL, input: unknown): Promise<ChildServ
       const result = await work();
       const report = nextMessage(child, 'rss');
       child.send({ type: 'rss-stop' } satisfies ToChild);
-      return { result, peakRss: (await report).peak };
+      const { peak, cpuMicros } = await report;
+      return { result, peakRss: peak, cpuMicros };
     },
     stop: () => stopChild(child),
   };

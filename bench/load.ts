@@ -11,6 +11,8 @@ export interface LoadSettings {
 /** One measured run against one URL. */
 export interface LoadResult {
   responses: number;
+  /** Answers of the warm-up and the measured run together. */
+  answered: number;
   requestsPerSecond: number;
   /** Latency percentiles of the 200 answers, in milliseconds. */
   p50Ms: number;
@@ -51,8 +53,9 @@ function percentile(sorted: Float64Array, fraction: number): number {
  * histogram rounds to whole milliseconds, too coarse for a local server).
  */
 export async function runLoad(url: string, settings: LoadSettings): Promise<LoadResult> {
+  let warmUpAnswers = 0;
   if (settings.warmupSeconds > 0) {
-    await fire(url, settings.connections, settings.warmupSeconds, () => undefined);
+    await fire(url, settings.connections, settings.warmupSeconds, () => (warmUpAnswers += 1));
   }
   const latencies: number[] = [];
   const unexpected: Record<string, number> = {};
@@ -64,6 +67,7 @@ export async function runLoad(url: string, settings: LoadSettings): Promise<Load
   const responses = latencies.length + Object.values(unexpected).reduce((a, b) => a + b, 0);
   return {
     responses,
+    answered: warmUpAnswers + responses,
     requestsPerSecond: responses / result.duration,
     p50Ms: percentile(sorted, 0.5),
     p99Ms: percentile(sorted, 0.99),
@@ -72,7 +76,7 @@ export async function runLoad(url: string, settings: LoadSettings): Promise<Load
   };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1
@@ -93,6 +97,7 @@ export function medianOf(rounds: LoadResult[]): LoadResult {
   }
   return {
     responses: rounds.reduce((sum, round) => sum + round.responses, 0),
+    answered: rounds.reduce((sum, round) => sum + round.answered, 0),
     requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
     p50Ms: median(rounds.map((round) => round.p50Ms)),
     p99Ms: median(rounds.map((round) => round.p99Ms)),

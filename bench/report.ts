@@ -10,6 +10,9 @@ export interface EndpointRun {
   name: string;
   clubhouse: LoadResult;
   bare: LoadResult;
+  /** Median server CPU time per answer (user and system, warm-up included), in µs. */
+  clubhouseCpuMicros: number;
+  bareCpuMicros: number;
   clubhouseRss: number;
   bareRss: number;
 }
@@ -51,10 +54,11 @@ function machine(): string {
 
 function endpointTable(runs: EndpointRun[]): string[] {
   const lines = [
-    '| Endpoint | Clubhouse req/s | p50 ms | p99 ms | Bare req/s | p50 ms | p99 ms | req/s C/B | p99 C/B | Clubhouse RSS | Bare RSS | non-200 / errors (C; B) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Endpoint | Clubhouse req/s | p50 ms | p99 ms | Bare req/s | p50 ms | p99 ms | req/s C/B | p99 C/B | CPU µs/req C | CPU µs/req B | CPU B/C | Clubhouse RSS | Bare RSS | non-200 / errors (C; B) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
-  for (const { name, clubhouse: c, bare: b, clubhouseRss, bareRss } of runs) {
+  for (const run of runs) {
+    const { name, clubhouse: c, bare: b, clubhouseRss, bareRss } = run;
     const cells = [
       name,
       count(c.requestsPerSecond),
@@ -65,6 +69,9 @@ function endpointTable(runs: EndpointRun[]): string[] {
       ms(b.p99Ms),
       ratio(c.requestsPerSecond / b.requestsPerSecond),
       ratio(c.p99Ms / b.p99Ms),
+      decimal.format(run.clubhouseCpuMicros),
+      decimal.format(run.bareCpuMicros),
+      ratio(run.bareCpuMicros / run.clubhouseCpuMicros),
       mib(clubhouseRss),
       mib(bareRss),
       `${failures(c)}; ${failures(b)}`,
@@ -114,6 +121,7 @@ export function renderReport(report: Report): string {
     `- Load: autocannon, ${count(load.connections)} connections, pipelining 1, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per endpoint and server, in ${count(load.rounds)} rounds alternating the two servers (each figure is the median of the rounds); each server in its own child process, the load generator in the bench process (on the same machine)`,
     '- Bare: `node:http` answering the same bytes and headers, fetched once from the service, from memory',
     "- RSS: peak of the server process during the endpoint's load",
+    "- CPU µs/req: the server process's CPU time (user and system) over the endpoint's warm-up and load, per answer; CPU B/C is the bare server's over the service's, the throughput ratio the service would reach on an otherwise idle core",
     '',
     ...endpointTable(report.endpoints),
     '',

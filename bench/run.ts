@@ -5,7 +5,7 @@ import type { BareInput } from './bare-server.js';
 import { createBenchDatabase, openMigrated, type DatabaseSpec } from './database.js';
 import { generate, timed, type Fixture, type Generated, type Phase } from './generate.js';
 import { startChild, type ChildServer } from './ipc.js';
-import { medianOf, runLoad, type LoadResult, type LoadSettings } from './load.js';
+import { median, medianOf, runLoad, type LoadResult, type LoadSettings } from './load.js';
 import { parseOptions, USAGE, type BenchOptions, type Sizes } from './options.js';
 import { renderReport, type EndpointRun, type Report } from './report.js';
 import { captureResponses, type StoredResponse } from './responses.js';
@@ -89,20 +89,26 @@ async function compareEndpoints(
       progress(`load: ${name}`);
       const service: LoadResult[] = [];
       const machine: LoadResult[] = [];
+      const serviceCpu: number[] = [];
+      const machineCpu: number[] = [];
       let clubhouseRss = 0;
       let bareRss = 0;
       for (let round = 0; round < load.rounds; round += 1) {
         const served = await clubhouse.sampleRss(() => runLoad(urlOf(clubhouse, path), load));
         service.push(served.result);
+        serviceCpu.push(served.cpuMicros / served.result.answered);
         clubhouseRss = Math.max(clubhouseRss, served.peakRss);
         const answered = await bare.sampleRss(() => runLoad(urlOf(bare, path), load));
         machine.push(answered.result);
+        machineCpu.push(answered.cpuMicros / answered.result.answered);
         bareRss = Math.max(bareRss, answered.peakRss);
       }
       runs.push({
         name,
         clubhouse: medianOf(service),
         bare: medianOf(machine),
+        clubhouseCpuMicros: median(serviceCpu),
+        bareCpuMicros: median(machineCpu),
         clubhouseRss,
         bareRss,
       });

@@ -1,27 +1,38 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import proxyAddr from '@fastify/proxy-addr';
-import Fastify from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { adminRoutes } from './http/admin/index.js';
 import type { App, AppContext } from './http/context.js';
-import { frameworkErrors, registerErrorHandling } from './http/edge/errors.js';
+import { answerMalformedRequests } from './http/edge/client-errors.js';
+import { registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
 import { createMetrics } from './http/edge/metrics.js';
 import { createFastPath, type FastPath } from './http/edge/fast-path.js';
-import { MAX_PUBLIC_URL_LENGTH, type Edge } from './http/edge/public-edge.js';
+import {
+  MAX_PUBLIC_URL_LENGTH,
+  answerUnroutablePaths,
+  type Edge,
+} from './http/edge/public-edge.js';
 import { createRateLimiter } from './http/edge/rate-limit.js';
+import { createRequestLog, routedUrl, unroutedUrl } from './http/edge/request-log.js';
 import { createResponseCache } from './http/edge/response-cache.js';
+import { createRouteTable } from './http/edge/route-table.js';
 import { SECURITY_HEADERS } from './http/edge/security-headers.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { mediaRoutes } from './http/media.js';
 import { registerOpenApi } from './http/openapi.js';
 import { opsRoutes } from './http/ops.js';
 import { publicRoutes } from './http/public/index.js';
+import { createLog } from './http/log.js';
 
 export type { App, AppContext } from './http/context.js';
 
 export const PUBLIC_BASE_PATH = '/api/public/v1';
 export const ADMIN_BASE_PATH = '/admin/v1';
+
+/** Path values longer than this name nothing (404). */
+const MAX_PARAM_LENGTH = 200;
 
 /** JSON bodies over this size are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -31,12 +42,7 @@ const RESPONSE_CACHE_TTL_MS = 1000;
 const RESPONSE_CACHE_ENTRIES = 10_000;
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** Invite tokens are path identifiers that must never reach the logs. */
-export function redactUrl(url: string): string {
-  return url.replace(/(\/event-series-invites\/)[^/?#]+/, '$1[redacted]');
-}
-
-async function createEdge(context: AppContext, app: App): Promise<Edge> {
+async function createEdge(context: AppContext, log: FastifyBaseLogger): Promise<Edge> {
   const metrics = createMetrics(() => context.database.poolUse());
   const { redisUrl } = context.config;
   const counters =
@@ -45,14 +51,14 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
       : new SharedCounters(redisUrl, {
           onFallback: (error) => {
             metrics.redisFallback.set(1);
-            app.log.warn(
+            log.warn(
               { err: error.message },
               'Redis unreachable: rate limits are counted per instance until it is back',
             );
           },
           onRecovered: () => {
             metrics.redisFallback.set(0);
-            app.log.info('Redis is back: rate limits are shared again');
+            log.info('Redis is back: rate limits are shared again');
           },
         });
   if (counters instanceof SharedCounters) await counters.connected();
@@ -71,40 +77,26 @@ async function createEdge(context: AppContext, app: App): Promise<Edge> {
     scope: 'public',
     now: () => context.now().getTime(),
   });
-  return { counters, metrics, cache, limiter };
-}
-
-/**
- * The access log: one line per answered request, at debug level (a busy API would spend
- * more on these lines than on its answers; /metrics counts every request at any level).
- */
-function logRequest(
-  app: App,
-  method: string,
-  url: string,
-  remoteAddress: string,
-  statusCode: number,
-  responseTime: number,
-): void {
-  app.log.debug(
-    { req: { method, url: redactUrl(url), remoteAddress }, res: { statusCode }, responseTime },
-    'request completed',
-  );
+  return {
+    counters,
+    metrics,
+    cache,
+    limiter,
+    routes: createRouteTable({ maxParamLength: MAX_PARAM_LENGTH }),
+  };
 }
 
 /** Connection limits against slow clients, in milliseconds. */
 const TIMEOUTS = { connection: 60_000, request: 30_000, headers: 10_000, keepAlive: 5_000 };
 
 /**
- * The HTTP server, whose listener hands each request to the fast path once the edge exists
- * (it only answers cached public GETs) and to Fastify otherwise.
+ * The HTTP server, whose listener hands each request to the fast path (it only answers cached
+ * public GETs) and to Fastify otherwise.
  */
-function createServerWith(fastPath: () => FastPath | undefined) {
+function createServerWith(fastPath: FastPath) {
   return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
     const server = createServer({ headersTimeout: TIMEOUTS.headers }, (request, response) => {
-      const handle = fastPath();
-      if (handle === undefined) handler(request, response);
-      else handle(request, response, handler);
+      fastPath(request, response, handler);
     });
     server.keepAliveTimeout = TIMEOUTS.keepAlive;
     server.requestTimeout = TIMEOUTS.request;
@@ -123,55 +115,59 @@ export interface BuildOptions {
 /** Builds the HTTP application on an open database; it never listens by itself. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
   const { trustProxy, logLevel } = context.config;
-  const accessLog = options.logger !== false && (logLevel === 'debug' || logLevel === 'trace');
+  const log = createLog({
+    level: logLevel,
+    enabled: options.logger !== false,
+    ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+  });
   // One trust function for Fastify's `request.ip` and the fast path, so both see one client.
   const trust = trustProxy.length > 0 ? proxyAddr.compile(trustProxy) : undefined;
-  const early: { fastPath?: FastPath } = {};
-  const app = Fastify({
-    serverFactory: createServerWith(() => early.fastPath),
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: context.config.logLevel,
-            ...(options.logStream === undefined ? {} : { stream: options.logStream }),
-          },
-    // One line per request at debug level, from both paths (see `logRequest`).
-    disableRequestLogging: true,
-    bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 200 },
-    trustProxy: trust ?? false,
-    return503OnClosing: false,
-    frameworkErrors,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  registerErrorHandling(app);
-
-  const edge = await createEdge(context, app);
-  early.fastPath = createFastPath({
+  const edge = await createEdge(context, log);
+  const record = createRequestLog(edge.metrics, log);
+  const clientIp = (request: IncomingMessage) =>
+    trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust);
+  const fastPath = createFastPath({
     basePath: PUBLIC_BASE_PATH,
     maxUrlLength: MAX_PUBLIC_URL_LENGTH,
     cache: edge.cache,
     limiter: edge.limiter,
     metrics: edge.metrics,
-    clientIp: (request) =>
-      trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust),
-    onAnswered: (request, ip, status, elapsedMs) => {
-      if (accessLog) logRequest(app, 'GET', request.url ?? '', ip, status, elapsedMs);
-    },
+    clientIp,
+    record,
   });
+  const app = Fastify({
+    serverFactory: createServerWith(fastPath),
+    loggerInstance: log,
+    // One line per request at debug level, whichever path answers (see `createRequestLog`).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    trustProxy: trust ?? false,
+    return503OnClosing: false,
+    clientErrorHandler: answerMalformedRequests({ limiter: edge.limiter, record }),
+    frameworkErrors: answerUnroutablePaths(edge, { basePath: PUBLIC_BASE_PATH, record, clientIp }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app, edge.routes);
+
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.headers(SECURITY_HEADERS);
     return payload;
   });
+  app.addHook('onRoute', (route) => {
+    edge.routes.add(route);
+  });
   app.addHook('onResponse', async (request, reply) => {
-    if (accessLog) {
-      logRequest(app, request.method, request.url, request.ip, reply.statusCode, reply.elapsedTime);
-    }
-    const route = request.routeOptions.url ?? 'unmatched';
-    edge.metrics.requests.inc({ method: request.method, route, status: reply.statusCode });
-    edge.metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url;
+    record({
+      method: request.method,
+      route: route ?? 'unmatched',
+      url: route === undefined ? unroutedUrl(request.url, edge.routes) : routedUrl(request),
+      ip: request.ip,
+      status: reply.statusCode,
+      elapsedMs: reply.elapsedTime,
+    });
   });
   app.addHook('onClose', async () => {
     await edge.counters.close();

@@ -6,12 +6,8 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers': 'RateLimit, RateLimit-Policy, Retry-After, ETag',
 };
 
-export function setCorsHeaders(reply: FastifyReply): void {
-  void reply.headers(CORS_HEADERS);
-}
-
 export async function corsHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  setCorsHeaders(reply);
+  void reply.headers(CORS_HEADERS);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/errors.js';
 import { ClientError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { setCorsHeaders } from './cors.js';
+import type { RouteTable } from './route-table.js';
 import { errorsMap, fieldOf, messageOf } from './validation.js';
 
 const PLAIN_TEXT = 'text/plain; charset=utf-8';
@@ -26,6 +26,23 @@ export async function sendDatabaseUnavailable(reply: FastifyReply) {
   return sendPlainText(reply, 503, 'Service Unavailable: the database cannot be reached.');
 }
 
+/**
+ * The not-found handler: a path that some route takes with other methods is 405 with
+ * `Allow`, any other is the one 404. In a scope that answers preflights on every path,
+ * `OPTIONS` is allowed too.
+ */
+export function notRouted(routes: RouteTable, scope: { preflight: boolean }) {
+  return async function answerNotRouted(request: FastifyRequest, reply: FastifyReply) {
+    const methods: string[] = routes.methodsAt(request.url);
+    if (methods.length === 0 || methods.includes(request.method)) {
+      return sendNotFound(request, reply);
+    }
+    if (scope.preflight) methods.push('OPTIONS');
+    void reply.header('allow', [...new Set(methods)].sort().join(', '));
+    return sendPlainText(reply, 405, 'Method Not Allowed');
+  };
+}
+
 function validationFailure(error: FastifyError, reply: FastifyReply) {
   const errors = (error.validation ?? []) as ErrorObject[];
   switch (error.validationContext) {
@@ -43,7 +60,7 @@ function validationFailure(error: FastifyError, reply: FastifyReply) {
 }
 
 /** Maps every failure to its status in one place; 5xx bodies never carry internals. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, routes: RouteTable): void {
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation !== undefined) return validationFailure(error, reply);
     if (error instanceof ValidationError) return reply.code(422).send({ errors: error.errors });
@@ -58,7 +75,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendPlainText(reply, 500, 'Internal Server Error');
   });
 
-  app.setNotFoundHandler(sendNotFound);
+  app.setNotFoundHandler(notRouted(routes, { preflight: false }));
 }
 
 /** Fastify's own client errors (bad JSON, body too large, unsupported type) in plain words. */
@@ -75,17 +92,4 @@ function clientMessage(error: FastifyError): string {
         ? 'Request body is not valid JSON.'
         : error.message;
   }
-}
-
-/**
- * Failures Fastify meets before routing (an over-long or badly encoded path value): such a
- * path names nothing, so it is the same plain-text 404 as any unknown one, URL not echoed.
- */
-export function frameworkErrors(
-  _error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  setCorsHeaders(reply);
-  void sendNotFound(request, reply);
 }

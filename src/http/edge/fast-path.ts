@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORS_HEADERS } from './cors.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter, Verdict } from './rate-limit.js';
+import type { RequestLog } from './request-log.js';
 import { matches, type CachedAnswer, type ResponseCache } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -13,8 +14,7 @@ export interface FastPathOptions {
   metrics: Metrics;
   /** The client address exactly as Fastify's `request.ip` gives it. */
   clientIp: (request: IncomingMessage) => string;
-  /** Called once an answer is sent, for the access log. */
-  onAnswered: (request: IncomingMessage, ip: string, status: number, elapsedMs: number) => void;
+  record: RequestLog;
 }
 
 type Next = (request: IncomingMessage, response: ServerResponse) => void;
@@ -36,8 +36,6 @@ export function createFastPath(options: FastPathOptions): FastPath {
   interface Prepared {
     headers: Record<string, string | number>;
     notModifiedHeaders: Record<string, string>;
-    ok: { requests: { inc(): void }; latency: { observe(value: number): void } };
-    notModified: { requests: { inc(): void }; latency: { observe(value: number): void } };
   }
   const prepared = new WeakMap<CachedAnswer, Prepared>();
   const earlyHits = metrics.responseCache.labels({ result: 'hit', path: 'early' });
@@ -55,17 +53,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const notModifiedHeaders = Object.fromEntries(
       Object.entries(base).filter(([name]) => name !== 'content-type'),
     );
-    const labels = { method: 'GET', route: answer.route };
-    const series = (status: number) => ({
-      requests: metrics.requests.labels({ ...labels, status }),
-      latency: metrics.latency.labels(labels),
-    });
-    ready = {
-      headers: { ...base, 'content-length': answer.body.length },
-      notModifiedHeaders,
-      ok: series(200),
-      notModified: series(304),
-    };
+    ready = { headers: { ...base, 'content-length': answer.body.length }, notModifiedHeaders };
     prepared.set(answer, ready);
     return ready;
   }
@@ -86,12 +74,15 @@ export function createFastPath(options: FastPathOptions): FastPath {
     for (const [name, value] of verdict.headers) headers[name] = value;
     if (notModified) response.writeHead(304, headers).end();
     else response.writeHead(200, headers).end(answer.body);
-    const elapsedMs = performance.now() - started;
-    const series = notModified ? ready.notModified : ready.ok;
     earlyHits.inc();
-    series.requests.inc();
-    series.latency.observe(elapsedMs / 1000);
-    options.onAnswered(request, ip, notModified ? 304 : 200, elapsedMs);
+    options.record({
+      method: 'GET',
+      route: answer.route,
+      url: answer.loggedUrl,
+      ip,
+      status: notModified ? 304 : 200,
+      elapsedMs: performance.now() - started,
+    });
   }
 
   return function handle(request: IncomingMessage, response: ServerResponse, next: Next): void {

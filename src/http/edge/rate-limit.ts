@@ -34,6 +34,8 @@ export interface RateLimiter {
   count(ip: string): Promise<Verdict>;
   /** Marks a request as counted, so that the Fastify hook does not count it again. */
   carry(request: IncomingMessage, verdict: Verdict): void;
+  /** Sets the verdict's headers on a reply, and refuses it with 429 over the limit. */
+  apply(reply: FastifyReply, verdict: Verdict): Promise<FastifyReply | undefined>;
   /** The Fastify hook: counts, answers the headers, refuses with 429 over the limit. */
   hook: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 }
@@ -57,18 +59,22 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     };
   }
 
+  async function apply(reply: FastifyReply, verdict: Verdict) {
+    for (const [name, value] of verdict.headers) void reply.header(name, value);
+    if (!verdict.refused) return undefined;
+    void reply.header('retry-after', String(verdict.retryAfterSeconds));
+    return sendPlainText(reply, 429, 'Too Many Requests');
+  }
+
   return {
     count,
     carry(request, verdict) {
       (request as CountedMessage)[COUNTED] = verdict;
     },
+    apply,
     async hook(request, reply) {
       if (request.method === 'OPTIONS') return undefined;
-      const verdict = (request.raw as CountedMessage)[COUNTED] ?? (await count(request.ip));
-      for (const [name, value] of verdict.headers) void reply.header(name, value);
-      if (!verdict.refused) return undefined;
-      void reply.header('retry-after', String(verdict.retryAfterSeconds));
-      return sendPlainText(reply, 429, 'Too Many Requests');
+      return apply(reply, (request.raw as CountedMessage)[COUNTED] ?? (await count(request.ip)));
     },
   };
 }

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataVersion } from '../../db/data-version.js';
 import type { Metrics } from './metrics.js';
+import { routedUrl } from './request-log.js';
+import { canonicalUrl, queryNamesOf } from './urls.js';
 
 /** Public reads may be cached briefly and must then be revalidated with their ETag. */
 const PUBLIC_READ_CACHE = 'public, max-age=5, must-revalidate';
@@ -16,6 +18,8 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   /** The route pattern, for the metrics. */
   route: string;
+  /** The URL as the access log shows it (see `routedUrl`). */
+  loggedUrl: string;
   version: number;
   storedAt: number;
 }
@@ -40,13 +44,19 @@ function strongEtag(payload: string | Buffer): string {
   return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
 }
 
-/** Whether an If-None-Match header names this ETag. */
+/** `*`, or one entity-tag with its opaque tag captured; commas may sit inside the quotes. */
+const ENTITY_TAG = /\*|(?:W\/)?("[^"]*")/g;
+
+/**
+ * Whether an If-None-Match header names this strong ETag, by the weak comparison of RFC 9110
+ * §13.1.2: `W/"x"` names `"x"` too, and `*` names any current answer.
+ */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((candidate) => candidate.trim())
-    .some((candidate) => candidate === etag || candidate === '*');
+  for (const [candidate, opaqueTag] of ifNoneMatch.matchAll(ENTITY_TAG)) {
+    if (candidate === '*' || opaqueTag === etag) return true;
+  }
+  return false;
 }
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
@@ -75,6 +85,8 @@ export interface ResponseCache {
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const { version, metrics } = options;
   const answers = new Map<string, CachedAnswer>();
+  /** For each path with kept answers, the query parameters its route reads. */
+  const paths = new Map<string, { queryNames: readonly string[]; answers: number }>();
   const versionAtStart = new WeakMap<FastifyRequest, number>();
   const fromCache = new WeakSet<FastifyReply>();
 
@@ -85,13 +97,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   let keptBytes = 0;
 
+  const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+
   function drop(url: string, answer: CachedAnswer): void {
     answers.delete(url);
     keptBytes -= answer.body.length;
+    const path = pathOf(url);
+    const entry = paths.get(path);
+    if (entry !== undefined && --entry.answers === 0) paths.delete(path);
   }
 
   /** Keeps an answer as the newest; the oldest go first when a cap would be passed. */
-  function keep(url: string, answer: CachedAnswer): void {
+  function keep(requestUrl: string, queryNames: readonly string[], answer: CachedAnswer): void {
+    const url = canonicalUrl(requestUrl, queryNames);
     const previous = answers.get(url);
     if (previous !== undefined) drop(url, previous);
     if (answer.body.length > options.maxBytes) return;
@@ -103,11 +121,24 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     answers.set(url, answer);
     keptBytes += answer.body.length;
+    const path = pathOf(url);
+    const entry = paths.get(path) ?? { queryNames, answers: 0 };
+    entry.answers += 1;
+    paths.set(path, entry);
   }
 
-  function peek(url: string): CachedAnswer | undefined {
-    const answer = answers.get(url);
-    if (answer === undefined) return undefined;
+  /** The URL a request's answer would be kept under, once an answer for its path is kept. */
+  function keyOf(requestUrl: string): string | undefined {
+    const mark = requestUrl.indexOf('?');
+    if (mark === -1) return requestUrl;
+    const entry = paths.get(requestUrl.slice(0, mark));
+    return entry === undefined ? undefined : canonicalUrl(requestUrl, entry.queryNames);
+  }
+
+  function peek(requestUrl: string): CachedAnswer | undefined {
+    const url = keyOf(requestUrl);
+    const answer = url === undefined ? undefined : answers.get(url);
+    if (url === undefined || answer === undefined) return undefined;
     if (!fresh(answer)) {
       drop(url, answer);
       return undefined;
@@ -147,11 +178,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const readAt = versionAtStart.get(request);
       // Read before a change committed: the answer may predate it, so it is not kept.
       if (readAt === version.current && version.reliable) {
-        keep(request.url, {
+        keep(request.url, queryNamesOf(request), {
           body,
           etag,
           headers: keptHeaders(reply),
           route: request.routeOptions.url ?? request.url,
+          loggedUrl: routedUrl(request),
           version: readAt,
           storedAt: options.now(),
         });

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import type { App } from '../../src/app.js';
+
+/** Starts `app` on a free loopback port; the base URL to fetch from. */
+export async function listen(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  assert.ok(address !== null && typeof address === 'object');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** One answer read from a raw socket, and how the server left the connection. */
+export interface RawAnswer {
+  status: number;
+  /** Header names in lower case; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  body: string;
+  /** `end` when the server closed the connection cleanly, `reset` when it reset it. */
+  closedWith: 'end' | 'reset' | 'open';
+}
+
+/**
+ * Writes `request` as is on a fresh connection and reads the first answer. Waits up to
+ * `closeWithinMs` for the server to close the connection after answering.
+ */
+export async function rawExchange(
+  base: string,
+  request: string | Buffer,
+  closeWithinMs = 5000,
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname);
+  const chunks: Buffer[] = [];
+  const closedWith = await new Promise<RawAnswer['closedWith']>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      resolve('open');
+    }, closeWithinMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => {
+      clearTimeout(timer);
+      resolve('end');
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (error.code === 'ECONNRESET') resolve('reset');
+      else reject(error);
+    });
+    socket.write(request);
+  });
+  socket.destroy();
+  const text = Buffer.concat(chunks).toString('latin1');
+  const headEnd = text.indexOf('\r\n\r\n');
+  assert.ok(headEnd > 0, `an HTTP answer, got ${JSON.stringify(text.slice(0, 200))}`);
+  const [statusLine = '', ...headerLines] = text.slice(0, headEnd).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers,
+    body: text.slice(headEnd + 4),
+    closedWith,
+  };
+}
