@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
 import { TARGETS } from './support/databases.js';
 import {
