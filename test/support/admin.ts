@@ -45,7 +45,11 @@ export function leagueBody(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
-export async function publicLeague(h: Harness, org: Org, slug: string): Promise<PublicLeague> {
+export async function publicLeague(
+  h: Harness,
+  org: Pick<Org, 'slug'>,
+  slug: string,
+): Promise<PublicLeague> {
   const response = await h.inject({ method: 'GET', url: publicLeaguePath(org, slug) });
   assert.equal(response.statusCode, 200, response.body);
   return response.json<PublicLeague>();
