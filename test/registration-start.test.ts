@@ -2,17 +2,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { League, Org } from '../src/db/schema.js';
-import {
-  ADMIN,
-  DEFAULT_NOW,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from './support/harness.js';
-import { PLAIN_TEXT, assertPlainText } from './support/assertions.js';
+import type { Org } from '../src/db/schema.js';
+import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
+import { PLAIN_TEXT, assertPlainText, comparable } from './support/assertions.js';
 import type { StartRegistrationResponse } from '../src/http/schemas/public.js';
+import { withdraw } from './support/admin.js';
+import { at } from './support/clock.js';
 
 const REGISTRATION_URL = 'https://pay.example.com/register';
 
@@ -64,30 +59,6 @@ function assertStarted(
 
 function assertConflict(response: LightMyRequestResponse): void {
   assertPlainText(response, 409);
-}
-
-function comparable(response: LightMyRequestResponse) {
-  const headers: Record<string, unknown> = { ...response.headers };
-  for (const header of ['date', 'ratelimit']) Reflect.deleteProperty(headers, header);
-  return { status: response.statusCode, body: response.body, headers };
-}
-
-/** Sets "now" for one test and puts the default back afterwards. */
-async function at<T>(h: Harness, instant: string, body: () => Promise<T>): Promise<T> {
-  h.clock.now = new Date(instant);
-  try {
-    return await body();
-  } finally {
-    h.clock.now = DEFAULT_NOW;
-  }
-}
-
-async function withdraw(h: Harness, org: Org, league: League, userId: number) {
-  const response = await h.admin(
-    'DELETE',
-    `${ADMIN}/orgs/${org.slug}/event-series/${league.id}/registrations/${userId}`,
-  );
-  assert.equal(response.statusCode, 204, response.body);
 }
 
 describeOnDatabases('registration start', (harness) => {

@@ -10,6 +10,7 @@ import {
   type Harness,
 } from './support/harness.js';
 import type { PublicLeague } from '../src/http/schemas/public.js';
+import { withdraw } from './support/admin.js';
 
 type Spots = Pick<PublicLeague, 'spotsRemaining' | 'memberCount'>;
 
@@ -43,11 +44,6 @@ async function assertAgrees(h: Harness, org: Org, league: League): Promise<Spots
   const full = shown.spotsRemaining !== null && shown.spotsRemaining < league.entry_size;
   assert.equal(await startNew(h, org, league), full ? 409 : 200, JSON.stringify(shown));
   return shown;
-}
-
-async function withdraw(h: Harness, org: Org, league: League, userId: number) {
-  const url = `${ADMIN}/orgs/${org.slug}/event-series/${league.id}/registrations/${userId}`;
-  assert.equal((await h.admin('DELETE', url)).statusCode, 204);
 }
 
 describeOnDatabases(

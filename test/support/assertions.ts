@@ -29,3 +29,10 @@ export function assertInvalid(
   }
   return body.errors;
 }
+
+/** A response without the headers that differ between two identical calls. */
+export function comparable(response: LightMyRequestResponse) {
+  const headers: Record<string, unknown> = { ...response.headers };
+  for (const header of ['date', 'ratelimit']) Reflect.deleteProperty(headers, header);
+  return { status: response.statusCode, body: response.body, headers };
+}

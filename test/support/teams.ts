@@ -15,12 +15,6 @@ export const TEAM_FIELDS = [
   'seatsRemaining',
 ];
 
-export function comparable(response: LightMyRequestResponse) {
-  const headers: Record<string, unknown> = { ...response.headers };
-  for (const header of ['date', 'ratelimit']) Reflect.deleteProperty(headers, header);
-  return { status: response.statusCode, body: response.body, headers };
-}
-
 export function assertTeamShape(team: Record<string, unknown>): void {
   assert.deepEqual(Object.keys(team).sort(), TEAM_FIELDS);
   for (const field of ['id', 'entrySize', 'seatsFilled', 'seatsRemaining']) {

@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeOnDatabases, unique } from '../support/harness.js';
-import { PLAIN_TEXT, assertPlainText } from '../support/assertions.js';
+import { PLAIN_TEXT, assertPlainText, comparable } from '../support/assertions.js';
 import { golferName, withdraw, deleteTeam } from '../support/admin.js';
-import {
-  comparable,
-  assertTeamShape,
-  publicGet,
-  teamResponse,
-  setLeagueStatus,
-} from '../support/teams.js';
+import { assertTeamShape, publicGet, teamResponse, setLeagueStatus } from '../support/teams.js';
 import type { TeamSummary } from '../../src/http/schemas/public.js';
 
 describeOnDatabases('public teams: summary', (harness) => {
