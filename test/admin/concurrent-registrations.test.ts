@@ -59,10 +59,6 @@ describeOnDatabases(
       }
     }
 
-    void test("two registrations racing for a team's last seat: exactly one wins", async () => {
-      await lastSeatRace(2, 2, 1);
-    });
-
     void test("ten registrations racing for a team's last seat: exactly one wins", async () => {
       await lastSeatRace(10, 2, 1);
     });

@@ -72,6 +72,32 @@ describeOnDatabases('registration service: seats and rules', (harness) => {
     assert.equal(fits.invites.length, 2);
   });
 
+  void test('a golfer joining a team may name one partner fewer than its open seats', async () => {
+    const h = harness();
+    const org = await h.org();
+    const league = await teamLeague(h, org, { entrySize: 4 });
+    const [founder, second, third] = [await h.user(), await h.user(), await h.user()];
+    const { teamId } = await h.register(org, league, {
+      userId: founder.id,
+      teamName: unique('T'),
+    });
+    assert.ok(teamId !== null);
+    await h.register(org, league, { userId: second.id, teamId });
+    const emails = [1, 2].map((n) => `${unique(`p${n}`)}@example.com`);
+    const invalid = await rejectsWith(
+      h.register(org, league, { userId: third.id, teamId, partnerEmails: emails }),
+      422,
+    );
+    assert.ok(invalid instanceof ValidationError);
+    assert.match(invalid.errors.partnerEmails ?? '', /at most 1 partner can/);
+    const joined = await h.register(org, league, {
+      userId: third.id,
+      teamId,
+      partnerEmails: emails.slice(0, 1),
+    });
+    assert.equal(joined.invites.length, 1);
+  });
+
   void test('maxEntries caps golfers of an individual league', async () => {
     const h = harness();
     const org = await h.org();
