@@ -137,7 +137,7 @@ describeOnDatabases('public league list and lookup', (harness) => {
     for (const other of rest) assert.deepEqual(other, first);
   });
 
-  void test('a league with only required fields has exactly the spec fields, standingSeriesId null, extensions omitted', async () => {
+  void test('a league with only required fields has exactly the documented fields, standingSeriesId null, extensions omitted', async () => {
     const h = harness();
     const org = await h.org();
     const league = await h.league(org, {

@@ -7,7 +7,7 @@ import { assertTeamShape, publicGet, teamResponse, setLeagueStatus } from '../su
 import type { TeamSummary } from '../../src/http/schemas/public.js';
 
 describeOnDatabases('public teams: summary', (harness) => {
-  void test('a team summary has exactly the spec fields with their values', async () => {
+  void test('a team summary has exactly the documented fields with their values', async () => {
     const h = harness();
     const org = await h.org();
     const league = await h.league(org, { entrySize: 3 });
