@@ -4,7 +4,12 @@ import { test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Org } from '../src/db/schema.js';
 import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
-import { PLAIN_TEXT, assertPlainText, comparable } from './support/assertions.js';
+import {
+  PLAIN_TEXT,
+  assertPlainText,
+  comparable,
+  assertEachNotFound,
+} from './support/assertions.js';
 import type { StartRegistrationResponse } from '../src/http/schemas/public.js';
 import { withdraw } from './support/admin.js';
 import { at } from './support/clock.js';
@@ -215,15 +220,7 @@ describeOnDatabases('registration start', (harness) => {
     const h = harness();
     const org = await h.org();
     const ids = ['9'.repeat(250), '%E0%A4%A'];
-    const answers = [];
-    for (const id of ids) {
-      const response = await start(h, org, id);
-      answers.push({ id, status: response.statusCode, type: response.headers['content-type'] });
-    }
-    assert.deepEqual(
-      answers,
-      ids.map((id) => ({ id, status: 404, type: PLAIN_TEXT })),
-    );
+    await assertEachNotFound(ids, (id) => start(h, org, id));
   });
 
   void test('eventSeriesTeam that is not a positive integer is a plain-text 400 naming it', async () => {

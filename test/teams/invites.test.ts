@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeOnDatabases, unique } from '../support/harness.js';
-import { PLAIN_TEXT, assertPlainText } from '../support/assertions.js';
+import { assertPlainText, assertEachNotFound } from '../support/assertions.js';
 import { golferName, registerOk, withdraw, deleteTeam } from '../support/admin.js';
 import {
   assertInviteShape,
@@ -425,15 +425,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
 
   void test('tokens the router cannot read (over-long, bad percent-encoding) are plain-text 404s', async () => {
     const tokens = ['a'.repeat(300), '%E0%A4%A', `${'A'.repeat(30)}%ZZ`];
-    const answers = [];
-    for (const token of tokens) {
-      const response = await inviteResponse(harness(), token);
-      answers.push({ token, status: response.statusCode, type: response.headers['content-type'] });
-    }
-    assert.deepEqual(
-      answers,
-      tokens.map((token) => ({ token, status: 404, type: PLAIN_TEXT })),
-    );
+    await assertEachNotFound(tokens, (token) => inviteResponse(harness(), token));
   });
 
   void test('invite responses are never stored and never leak the token as a referrer', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeOnDatabases, unique } from '../support/harness.js';
-import { PLAIN_TEXT, assertPlainText, comparable } from '../support/assertions.js';
+import { assertPlainText, comparable, assertEachNotFound } from '../support/assertions.js';
 import { golferName, withdraw, deleteTeam } from '../support/admin.js';
 import { assertTeamShape, publicGet, teamResponse, setLeagueStatus } from '../support/teams.js';
 import type { TeamSummary } from '../../src/http/schemas/public.js';
@@ -227,15 +227,7 @@ describeOnDatabases('public teams: summary', (harness) => {
       `/orgs/${org.slug}/event-series/${'1'.repeat(250)}/teams/1`,
       `/orgs/${org.slug}/event-series/${league.id}/teams/%E0%A4%A`,
     ];
-    const answers = [];
-    for (const url of urls) {
-      const response = await publicGet(harness(), url);
-      answers.push({ url, status: response.statusCode, type: response.headers['content-type'] });
-    }
-    assert.deepEqual(
-      answers,
-      urls.map((url) => ({ url, status: 404, type: PLAIN_TEXT })),
-    );
+    await assertEachNotFound(urls, (url) => publicGet(harness(), url));
   });
 
   void test('a deleted team is 404', async () => {
