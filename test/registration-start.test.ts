@@ -13,6 +13,7 @@ import {
 import type { StartRegistrationResponse } from '../src/http/schemas/public.js';
 import { withdraw } from './support/admin.js';
 import { at } from './support/clock.js';
+import { foundTeam } from './support/teams.js';
 
 const REGISTRATION_URL = 'https://pay.example.com/register';
 
@@ -251,11 +252,8 @@ describeOnDatabases('registration start', (harness) => {
     const other = await h.org();
     const foreign = await h.league(other, { entrySize: 2 });
     const [a, b] = [await h.user(), await h.user()];
-    const siblingTeam = await h.register(org, sibling, { userId: a.id, teamName: unique('T') });
-    const foreignTeam = await h.register(other, foreign, {
-      userId: b.id,
-      teamName: unique('T'),
-    });
+    const siblingTeam = await foundTeam(h, org, sibling, a);
+    const foreignTeam = await foundTeam(h, other, foreign, b);
 
     for (const teamId of [siblingTeam.teamId, foreignTeam.teamId, 2_000_000_000]) {
       assertPlainText(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`), 404);
@@ -273,10 +271,7 @@ describeOnDatabases('registration start', (harness) => {
     const league = await h.league(org, { entrySize: 1 });
     const teamLeague = await h.league(org, { entrySize: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, teamLeague, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, teamLeague, golfer);
     assertPlainText(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`), 404);
   });
 
@@ -285,7 +280,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const [a, b] = [await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, { userId: a.id, teamName: unique('T') });
+    const { teamId } = await foundTeam(h, org, league, a);
     await h.register(org, league, { userId: b.id, teamId: teamId ?? 0 });
 
     assertConflict(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`));
@@ -303,10 +298,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, status: 'open' });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     const completed = await h.admin(
       'PATCH',
       `${ADMIN}/orgs/${org.slug}/event-series/${league.id}`,
@@ -411,10 +403,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org({ timezone: 'America/Chicago' });
     const league = await h.league(org, { entrySize: 2, registrationClosesAt: '2026-06-30' });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     await at(h, '2026-07-02T17:00:00Z', async () => {
       assertConflict(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`));
     });
@@ -459,10 +448,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, maxEntries: 3 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
 
     // One team holds 2 of 3 seats: a second team of two would not fit.
     assertConflict(await start(h, org, league.id));
@@ -477,10 +463,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, maxEntries: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     assertConflict(await start(h, org, league.id));
 
     const deleted = await h.admin(
@@ -497,7 +480,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, maxEntries: 2 });
     const [a, b] = [await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, { userId: a.id, teamName: unique('T') });
+    const { teamId } = await foundTeam(h, org, league, a);
     await h.register(org, league, { userId: b.id, teamId: teamId ?? 0 });
     await withdraw(h, org, league, b.id);
 
@@ -540,10 +523,7 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2 });
       const golfer = await h.user();
-      const { teamId } = await h.register(org, league, {
-        userId: golfer.id,
-        teamName: unique('T'),
-      });
+      const { teamId } = await foundTeam(h, org, league, golfer);
 
       const url = assertStarted(
         await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`),

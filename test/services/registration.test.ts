@@ -5,6 +5,7 @@ import { ConflictError, ValidationError } from '../../src/domain/errors.js';
 import { findLeagueById } from '../../src/store/leagues.js';
 import { describeOnDatabases, unique, type Harness } from '../support/harness.js';
 import { rejectsWith } from '../support/league-nights.js';
+import { foundTeam } from '../support/teams.js';
 
 // The registration and seat rules, called on the service the admin route and the hosted
 // page's report both use; the HTTP suites keep one test per status these rules map to.
@@ -41,10 +42,7 @@ describeOnDatabases('registration service: seats and rules', (harness) => {
     const org = await h.org();
     const league = await teamLeague(h, org, {});
     const [founder, second, third] = [await h.user(), await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, founder);
     assert.ok(teamId !== null);
     await h.register(org, league, { userId: second.id, teamId });
     const conflict = await rejectsWith(h.register(org, league, { userId: third.id, teamId }), 409);
@@ -77,10 +75,7 @@ describeOnDatabases('registration service: seats and rules', (harness) => {
     const org = await h.org();
     const league = await teamLeague(h, org, { entrySize: 4 });
     const [founder, second, third] = [await h.user(), await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, founder);
     assert.ok(teamId !== null);
     await h.register(org, league, { userId: second.id, teamId });
     const emails = [1, 2].map((n) => `${unique(`p${n}`)}@example.com`);
@@ -115,18 +110,10 @@ describeOnDatabases('registration service: seats and rules', (harness) => {
     const org = await h.org();
     const league = await teamLeague(h, org, { maxEntries: 2 });
     const [founder, partner, other] = [await h.user(), await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, founder);
     assert.ok(teamId !== null);
     assert.equal(await seatsReserved(h, league), 2);
-    assert.ok(
-      (await rejectsWith(
-        h.register(org, league, { userId: other.id, teamName: unique('T') }),
-        409,
-      )) instanceof ConflictError,
-    );
+    assert.ok((await rejectsWith(foundTeam(h, org, league, other), 409)) instanceof ConflictError);
     await h.register(org, league, { userId: partner.id, teamId });
     assert.equal(await seatsReserved(h, league), 2);
   });
@@ -136,10 +123,7 @@ describeOnDatabases('registration service: seats and rules', (harness) => {
     const org = await h.org();
     const league = await teamLeague(h, org, {});
     const founder = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, founder);
     assert.ok(teamId !== null);
     const racers = [await h.user(), await h.user(), await h.user()];
     const outcomes = await Promise.allSettled(
@@ -163,7 +147,7 @@ describeOnDatabases('registration service: seats and rules', (harness) => {
     const org = await h.org();
     const league = await teamLeague(h, org, { feePerEntry: true, feeMembersCents: 30000 });
     const [founder, partner] = [await h.user(), await h.user()];
-    const first = await h.register(org, league, { userId: founder.id, teamName: unique('T') });
+    const first = await foundTeam(h, org, league, founder);
     assert.ok(first.teamId !== null);
     const second = await h.register(org, league, { userId: partner.id, teamId: first.teamId });
     assert.deepEqual(
@@ -182,7 +166,7 @@ describeOnDatabases('registration service: seats and rules', (harness) => {
     const org = await h.org();
     const league = await teamLeague(h, org, { feeMembersCents: 12000 });
     const [founder, partner] = [await h.user(), await h.user()];
-    const first = await h.register(org, league, { userId: founder.id, teamName: unique('T') });
+    const first = await foundTeam(h, org, league, founder);
     assert.ok(first.teamId !== null);
     const second = await h.register(org, league, { userId: partner.id, teamId: first.teamId });
     assert.deepEqual([first.entry.fee_cents, second.entry.fee_cents], [12000, 12000]);

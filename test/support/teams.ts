@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import type { League, Org } from '../../src/db/schema.js';
-import { ADMIN, PUBLIC, type Harness } from './harness.js';
+import type { League, Org, User } from '../../src/db/schema.js';
+import type { CompletedRegistration } from '../../src/services/registration.js';
+import { ADMIN, PUBLIC, unique, type Harness } from './harness.js';
 
 // Calls and shape checks of the public team and invite routes.
 
@@ -90,4 +91,19 @@ export async function setLeagueStatus(
     status,
   });
   assert.equal(response.statusCode, 200, response.body);
+}
+
+/** `founder` founds a new team of `league`, naming `partnerEmails` as partners. */
+export function foundTeam(
+  h: Harness,
+  org: Org,
+  league: League,
+  founder: Pick<User, 'id'>,
+  partnerEmails?: string[],
+): Promise<CompletedRegistration> {
+  return h.register(org, league, {
+    userId: founder.id,
+    teamName: unique('T'),
+    ...(partnerEmails === undefined ? {} : { partnerEmails }),
+  });
 }

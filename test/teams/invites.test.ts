@@ -9,6 +9,7 @@ import {
   teamResponse,
   inviteResponse,
   setLeagueStatus,
+  foundTeam,
 } from '../support/teams.js';
 import type { InviteResolution, TeamSummary } from '../../src/http/schemas/public.js';
 
@@ -88,11 +89,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 3 });
     const [founder, joiner, invited] = [await h.user(), await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     await h.register(org, league, { userId: joiner.id, teamId: registration.teamId ?? 0 });
 
     const invite = (
@@ -113,11 +110,11 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const [first, second] = [await h.user(), await h.user()];
     const noAccount = `${unique('nobody')}@example.com`;
     const shouted = first.email.toUpperCase();
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [shouted, second.email, noAccount],
-    });
+    const registration = await foundTeam(h, org, league, founder, [
+      shouted,
+      second.email,
+      noAccount,
+    ]);
 
     const response = await inviteResponse(harness(), tokenFor(registration, shouted));
 
@@ -144,11 +141,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
       feeMembersCents: 22000,
     });
     const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     assert.equal(registration.entry.fee_cents, 22000);
     const invite = (
       await inviteResponse(harness(), tokenFor(registration, invited.email))
@@ -165,11 +158,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
       feeMembersCents: 40000,
     });
     const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     assert.equal(registration.entry.fee_cents, 40000, 'the founder bought the entry');
 
     const invite = (
@@ -187,7 +176,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
       feeMembersCents: 60000,
     });
     const [founder, joiner, invited] = [await h.user(), await h.user(), await h.user()];
-    const founded = await h.register(org, league, { userId: founder.id, teamName: unique('T') });
+    const founded = await foundTeam(h, org, league, founder);
     const joined = await h.register(org, league, {
       userId: joiner.id,
       teamId: founded.teamId ?? 0,
@@ -207,11 +196,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     const token = tokenFor(registration, invited.email);
     const accepted = async () =>
       (await inviteResponse(harness(), token)).json<InviteResolution>().accepted;
@@ -236,11 +221,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const league = await h.league(org, { entrySize: 2 });
     const [founder, invited] = [await h.user(), await h.user()];
     const shouted = invited.email.toUpperCase();
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [shouted],
-    });
+    const registration = await foundTeam(h, org, league, founder, [shouted]);
     const token = tokenFor(registration, shouted);
     assert.equal((await inviteResponse(harness(), token)).json<InviteResolution>().accepted, false);
 
@@ -260,11 +241,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
       await h.user(),
       await h.user(),
     ];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     const token = tokenFor(registration, invited.email);
 
     await h.register(org, league, { userId: stranger.id, teamId: registration.teamId ?? 0 });
@@ -283,11 +260,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 3 });
     const [founder, first, second] = [await h.user(), await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [first.email, second.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [first.email, second.email]);
     await h.register(org, league, { userId: first.id, teamId: registration.teamId ?? 0 });
 
     assert.equal(
@@ -309,11 +282,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, status: 'open' });
     const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     const token = tokenFor(registration, invited.email);
 
     for (const status of ['completed', 'private', 'draft', 'active']) {
@@ -346,11 +315,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 3 });
     const [founder, first, second] = [await h.user(), await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [first.email, second.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [first.email, second.email]);
     const kept = await h.register(org, league, {
       userId: (await h.user()).id,
       teamName: unique('Kept'),
@@ -379,11 +344,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     await withdraw(harness(), org, league, founder.id);
     const response = await inviteResponse(harness(), tokenFor(registration, invited.email));
     assert.equal(response.statusCode, 200);
@@ -397,11 +358,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     const real = tokenFor(registration, invited.email);
     const tampered = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
     const candidates = [
@@ -433,11 +390,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email],
-    });
+    const registration = await foundTeam(h, org, league, founder, [invited.email]);
     const token = tokenFor(registration, invited.email);
 
     const ok = await inviteResponse(harness(), token);

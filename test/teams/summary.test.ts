@@ -3,7 +3,13 @@ import { test } from 'node:test';
 import { describeOnDatabases, unique } from '../support/harness.js';
 import { assertPlainText, comparable, assertEachNotFound } from '../support/assertions.js';
 import { golferName, withdraw, deleteTeam } from '../support/admin.js';
-import { assertTeamShape, publicGet, teamResponse, setLeagueStatus } from '../support/teams.js';
+import {
+  assertTeamShape,
+  publicGet,
+  teamResponse,
+  setLeagueStatus,
+  foundTeam,
+} from '../support/teams.js';
 import type { TeamSummary } from '../../src/http/schemas/public.js';
 
 describeOnDatabases('public teams: summary', (harness) => {
@@ -39,10 +45,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const first = await h.user({ firstName: 'Zed', lastName: 'Alpha' });
     const second = await h.user({ firstName: 'Amy', lastName: 'Zulu' });
     const third = await h.user({ firstName: 'Mo', lastName: 'Middle' });
-    const { teamId } = await h.register(org, league, {
-      userId: first.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, first);
     await h.register(org, league, { userId: second.id, teamId: teamId ?? 0 });
 
     let team = (await teamResponse(harness(), org, league.id, teamId ?? 0)).json<TeamSummary>();
@@ -64,7 +67,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 3 });
     const [a, b, c] = [await h.user(), await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, { userId: a.id, teamName: unique('T') });
+    const { teamId } = await foundTeam(h, org, league, a);
     await h.register(org, league, { userId: b.id, teamId: teamId ?? 0 });
     await h.register(org, league, { userId: c.id, teamId: teamId ?? 0 });
 
@@ -86,10 +89,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     await withdraw(harness(), org, league, golfer.id);
 
     const response = await teamResponse(harness(), org, league.id, teamId ?? 0);
@@ -109,11 +109,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const joiner = await h.user();
     const invited = await h.user();
     const noAccount = `${unique('nobody')}@example.com`;
-    const { teamId } = await h.register(org, league, {
-      userId: founder.id,
-      teamName: unique('T'),
-      partnerEmails: [invited.email, noAccount],
-    });
+    const { teamId } = await foundTeam(h, org, league, founder, [invited.email, noAccount]);
     await h.register(org, league, { userId: joiner.id, teamId: teamId ?? 0 });
 
     const response = await teamResponse(harness(), org, league.id, teamId ?? 0);
@@ -135,10 +131,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
 
     await setLeagueStatus(harness(), org, league, 'completed');
     assert.equal((await teamResponse(harness(), org, league.id, teamId ?? 0)).statusCode, 200);
@@ -161,12 +154,9 @@ describeOnDatabases('public teams: summary', (harness) => {
     const sibling = await h.league(org, { entrySize: 2 });
     const foreign = await h.league(other, { entrySize: 2 });
     const [a, b, c] = [await h.user(), await h.user(), await h.user()];
-    const own = await h.register(org, league, { userId: a.id, teamName: unique('T') });
-    const siblings = await h.register(org, sibling, { userId: b.id, teamName: unique('T') });
-    const foreigners = await h.register(other, foreign, {
-      userId: c.id,
-      teamName: unique('T'),
-    });
+    const own = await foundTeam(h, org, league, a);
+    const siblings = await foundTeam(h, org, sibling, b);
+    const foreigners = await foundTeam(h, other, foreign, c);
 
     assert.equal((await teamResponse(harness(), org, league.id, own.teamId ?? 0)).statusCode, 200);
     const unknown = await teamResponse(harness(), org, league.id, 2_000_000_000);
@@ -186,10 +176,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     const response = await publicGet(
       harness(),
       `/orgs/${unique('no-org')}/event-series/${league.id}/teams/${teamId ?? 0}`,
@@ -202,10 +189,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     const bad = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
     for (const id of bad) {
       assertPlainText(await teamResponse(harness(), org, id, teamId ?? 0), 404, `league ${id}`);
@@ -235,10 +219,7 @@ describeOnDatabases('public teams: summary', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     await deleteTeam(harness(), org, league, teamId ?? 0);
     assertPlainText(await teamResponse(harness(), org, league.id, teamId ?? 0), 404);
   });
