@@ -6,7 +6,8 @@ import { loadConfig } from '../src/config.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { openConfiguredDatabase } from '../src/db/open.js';
 import { createOrg } from '../src/services/orgs.js';
-import { STARTUP_LIMIT_MS, freePort, killAll, startServer, within } from './support/processes.js';
+import { freePort } from './support/ports.js';
+import { STARTUP_LIMIT_MS, killAll, startServer, within } from './support/processes.js';
 
 /**
  * `DATABASE_SCHEMA`: deployments (and test runs) that share one PostgreSQL database, each

@@ -11,6 +11,7 @@ import {
 import { assertPlainText } from './support/assertions.js';
 import type { AdminEvent, AdminStandingSeries, StoredResults } from '../src/http/schemas/admin.js';
 import type { PublicLeague, Standings, TeamSummary } from '../src/http/schemas/public.js';
+import { foundTeam } from './support/teams.js';
 
 /** Ways of writing `id` that read as the same number but are not its canonical decimal. */
 function variants(id: number): string[] {
@@ -22,7 +23,7 @@ async function world(h: Harness) {
   const org = await h.org();
   const league = await h.league(org, { entrySize: 2 });
   const golfer = await h.user();
-  const { teamId } = await h.register(org, league, { userId: golfer.id, teamName: unique('T') });
+  const { teamId } = await foundTeam(h, org, league, golfer);
   const event = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/events`, {
     slug: unique('event'),
     title: 'Club Night',

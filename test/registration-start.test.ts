@@ -2,17 +2,18 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { League, Org } from '../src/db/schema.js';
+import type { Org } from '../src/db/schema.js';
+import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from './support/harness.js';
 import {
-  ADMIN,
-  DEFAULT_NOW,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from './support/harness.js';
-import { PLAIN_TEXT, assertPlainText } from './support/assertions.js';
+  PLAIN_TEXT,
+  assertPlainText,
+  comparable,
+  assertEachNotFound,
+} from './support/assertions.js';
 import type { StartRegistrationResponse } from '../src/http/schemas/public.js';
+import { withdraw } from './support/admin.js';
+import { at } from './support/clock.js';
+import { foundTeam } from './support/teams.js';
 
 const REGISTRATION_URL = 'https://pay.example.com/register';
 
@@ -64,30 +65,6 @@ function assertStarted(
 
 function assertConflict(response: LightMyRequestResponse): void {
   assertPlainText(response, 409);
-}
-
-function comparable(response: LightMyRequestResponse) {
-  const headers: Record<string, unknown> = { ...response.headers };
-  for (const header of ['date', 'ratelimit']) Reflect.deleteProperty(headers, header);
-  return { status: response.statusCode, body: response.body, headers };
-}
-
-/** Sets "now" for one test and puts the default back afterwards. */
-async function at<T>(h: Harness, instant: string, body: () => Promise<T>): Promise<T> {
-  h.clock.now = new Date(instant);
-  try {
-    return await body();
-  } finally {
-    h.clock.now = DEFAULT_NOW;
-  }
-}
-
-async function withdraw(h: Harness, org: Org, league: League, userId: number) {
-  const response = await h.admin(
-    'DELETE',
-    `${ADMIN}/orgs/${org.slug}/event-series/${league.id}/registrations/${userId}`,
-  );
-  assert.equal(response.statusCode, 204, response.body);
 }
 
 describeOnDatabases('registration start', (harness) => {
@@ -244,15 +221,7 @@ describeOnDatabases('registration start', (harness) => {
     const h = harness();
     const org = await h.org();
     const ids = ['9'.repeat(250), '%E0%A4%A'];
-    const answers = [];
-    for (const id of ids) {
-      const response = await start(h, org, id);
-      answers.push({ id, status: response.statusCode, type: response.headers['content-type'] });
-    }
-    assert.deepEqual(
-      answers,
-      ids.map((id) => ({ id, status: 404, type: PLAIN_TEXT })),
-    );
+    await assertEachNotFound(ids, (id) => start(h, org, id));
   });
 
   void test('eventSeriesTeam that is not a positive integer is a plain-text 400 naming it', async () => {
@@ -283,11 +252,8 @@ describeOnDatabases('registration start', (harness) => {
     const other = await h.org();
     const foreign = await h.league(other, { entrySize: 2 });
     const [a, b] = [await h.user(), await h.user()];
-    const siblingTeam = await h.register(org, sibling, { userId: a.id, teamName: unique('T') });
-    const foreignTeam = await h.register(other, foreign, {
-      userId: b.id,
-      teamName: unique('T'),
-    });
+    const siblingTeam = await foundTeam(h, org, sibling, a);
+    const foreignTeam = await foundTeam(h, other, foreign, b);
 
     for (const teamId of [siblingTeam.teamId, foreignTeam.teamId, 2_000_000_000]) {
       assertPlainText(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`), 404);
@@ -305,10 +271,7 @@ describeOnDatabases('registration start', (harness) => {
     const league = await h.league(org, { entrySize: 1 });
     const teamLeague = await h.league(org, { entrySize: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, teamLeague, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, teamLeague, golfer);
     assertPlainText(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`), 404);
   });
 
@@ -317,7 +280,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2 });
     const [a, b] = [await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, { userId: a.id, teamName: unique('T') });
+    const { teamId } = await foundTeam(h, org, league, a);
     await h.register(org, league, { userId: b.id, teamId: teamId ?? 0 });
 
     assertConflict(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`));
@@ -335,10 +298,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, status: 'open' });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     const completed = await h.admin(
       'PATCH',
       `${ADMIN}/orgs/${org.slug}/event-series/${league.id}`,
@@ -443,10 +403,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org({ timezone: 'America/Chicago' });
     const league = await h.league(org, { entrySize: 2, registrationClosesAt: '2026-06-30' });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     await at(h, '2026-07-02T17:00:00Z', async () => {
       assertConflict(await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`));
     });
@@ -491,10 +448,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, maxEntries: 3 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
 
     // One team holds 2 of 3 seats: a second team of two would not fit.
     assertConflict(await start(h, org, league.id));
@@ -509,10 +463,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, maxEntries: 2 });
     const golfer = await h.user();
-    const { teamId } = await h.register(org, league, {
-      userId: golfer.id,
-      teamName: unique('T'),
-    });
+    const { teamId } = await foundTeam(h, org, league, golfer);
     assertConflict(await start(h, org, league.id));
 
     const deleted = await h.admin(
@@ -529,7 +480,7 @@ describeOnDatabases('registration start', (harness) => {
     const org = await h.org();
     const league = await h.league(org, { entrySize: 2, maxEntries: 2 });
     const [a, b] = [await h.user(), await h.user()];
-    const { teamId } = await h.register(org, league, { userId: a.id, teamName: unique('T') });
+    const { teamId } = await foundTeam(h, org, league, a);
     await h.register(org, league, { userId: b.id, teamId: teamId ?? 0 });
     await withdraw(h, org, league, b.id);
 
@@ -572,10 +523,7 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2 });
       const golfer = await h.user();
-      const { teamId } = await h.register(org, league, {
-        userId: golfer.id,
-        teamName: unique('T'),
-      });
+      const { teamId } = await foundTeam(h, org, league, golfer);
 
       const url = assertStarted(
         await start(h, org, league.id, `?eventSeriesTeam=${teamId ?? 0}`),

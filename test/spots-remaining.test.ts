@@ -10,6 +10,8 @@ import {
   type Harness,
 } from './support/harness.js';
 import type { PublicLeague } from '../src/http/schemas/public.js';
+import { withdraw } from './support/admin.js';
+import { foundTeam } from './support/teams.js';
 
 type Spots = Pick<PublicLeague, 'spotsRemaining' | 'memberCount'>;
 
@@ -45,11 +47,6 @@ async function assertAgrees(h: Harness, org: Org, league: League): Promise<Spots
   return shown;
 }
 
-async function withdraw(h: Harness, org: Org, league: League, userId: number) {
-  const url = `${ADMIN}/orgs/${org.slug}/event-series/${league.id}/registrations/${userId}`;
-  assert.equal((await h.admin('DELETE', url)).statusCode, 204);
-}
-
 describeOnDatabases(
   'spotsRemaining',
   (harness) => {
@@ -83,7 +80,7 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2, maxEntries: 5 });
       const lead = await h.user();
-      const { teamId } = await h.register(org, league, { userId: lead.id, teamName: unique('T') });
+      const { teamId } = await foundTeam(h, org, league, lead);
       assert.deepEqual(await assertAgrees(h, org, league), { spotsRemaining: 3, memberCount: 1 });
       await h.register(org, league, { userId: (await h.user()).id, teamName: unique('T') });
       assert.deepEqual(await assertAgrees(h, org, league), { spotsRemaining: 1, memberCount: 2 });

@@ -29,3 +29,29 @@ export function assertInvalid(
   }
   return body.errors;
 }
+
+/** A response without the headers that differ between two identical calls. */
+export function comparable(response: LightMyRequestResponse) {
+  const headers: Record<string, unknown> = { ...response.headers };
+  for (const header of ['date', 'ratelimit']) Reflect.deleteProperty(headers, header);
+  return { status: response.statusCode, body: response.body, headers };
+}
+
+/**
+ * Calls `answer` for every one of `inputs` and checks each is a plain-text 404, comparing
+ * them all at once so a failure lists every input that went wrong.
+ */
+export async function assertEachNotFound(
+  inputs: string[],
+  answer: (input: string) => Promise<LightMyRequestResponse>,
+): Promise<void> {
+  const answers = [];
+  for (const input of inputs) {
+    const response = await answer(input);
+    answers.push({ input, status: response.statusCode, type: response.headers['content-type'] });
+  }
+  assert.deepEqual(
+    answers,
+    inputs.map((input) => ({ input, status: 404, type: PLAIN_TEXT })),
+  );
+}

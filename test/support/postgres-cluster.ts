@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort, sleep } from './processes.js';
+import { freePort } from './ports.js';
+import { sleep } from './processes.js';
 
 const run = promisify(execFile);
 const CONFIG_ROOT = '/etc/postgresql';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STARTUP_LIMIT_MS = 120_000;
@@ -41,22 +41,6 @@ export interface ServerProcess {
 }
 
 const running = new Set<ServerProcess>();
-
-/** A port nobody listens on right now: the kernel picks it, then the probe lets it go. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') {
-        reject(new Error('no port'));
-        return;
-      }
-      server.close(() => resolve(address.port));
-    });
-  });
-}
 
 /** Spawns `script` with tsx on a free port of 127.0.0.1, with `env` on top of a clean one. */
 export async function startServer(

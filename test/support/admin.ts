@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import type { League, Org, User } from '../../src/db/schema.js';
+import type {
+  AdminStandingSeries,
+  Registration as RegistrationAnswer,
+} from '../../src/http/schemas/admin.js';
+import type { PublicLeague, TeamSummary } from '../../src/http/schemas/public.js';
+import { ADMIN, PUBLIC, unique, type Harness } from './harness.js';
+
+// Paths and calls of the admin API that several suites make.
+
+export const STOCK_CREST = '/media/stock/crest.svg';
+
+export type Registrant = Pick<League, 'id' | 'slug'>;
+
+export const leaguesPath = (org: Pick<Org, 'slug'>) => `${ADMIN}/orgs/${org.slug}/event-series`;
+export const leaguePath = (org: Pick<Org, 'slug'>, id: number | string) =>
+  `${leaguesPath(org)}/${String(id)}`;
+export const registrationsPath = (org: Pick<Org, 'slug'>, league: Registrant) =>
+  `${leaguePath(org, league.id)}/registrations`;
+export const publicLeaguePath = (org: Pick<Org, 'slug'>, slug: string) =>
+  `${PUBLIC}/orgs/${org.slug}/event-series/${slug}`;
+export const publicTeamPath = (org: Pick<Org, 'slug'>, league: Registrant, teamId: number) =>
+  `${PUBLIC}/orgs/${org.slug}/event-series/${league.id}/teams/${teamId}`;
+
+export function golferName(user: User): string {
+  return `${user.first_name} ${user.last_name}`;
+}
+
+export function newEmail(prefix = 'partner'): string {
+  return `${unique(prefix)}@example.com`;
+}
+
+export function leagueBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    slug: unique('league'),
+    name: 'Admin League',
+    seasonLabel: '2026 Season',
+    status: 'open',
+    feeMembersCents: 15000,
+    entrySize: 1,
+    ...overrides,
+  };
+}
+
+export async function publicLeague(
+  h: Harness,
+  org: Pick<Org, 'slug'>,
+  slug: string,
+): Promise<PublicLeague> {
+  const response = await h.inject({ method: 'GET', url: publicLeaguePath(org, slug) });
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<PublicLeague>();
+}
+
+export async function memberCount(h: Harness, org: Org, league: Registrant): Promise<number> {
+  return (await publicLeague(h, org, league.slug)).memberCount;
+}
+
+export async function publicTeam(
+  h: Harness,
+  org: Org,
+  league: Registrant,
+  teamId: number,
+): Promise<TeamSummary> {
+  const response = await h.inject({ method: 'GET', url: publicTeamPath(org, league, teamId) });
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<TeamSummary>();
+}
+
+export function postRegistration(
+  h: Harness,
+  org: Org,
+  league: Registrant,
+  body: Record<string, unknown>,
+) {
+  return h.admin('POST', registrationsPath(org, league), body);
+}
+
+export async function registerOk(
+  h: Harness,
+  org: Org,
+  league: Registrant,
+  body: Record<string, unknown>,
+): Promise<RegistrationAnswer> {
+  const response = await postRegistration(h, org, league, body);
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json<RegistrationAnswer>();
+}
+
+export function withdrawal(h: Harness, org: Pick<Org, 'slug'>, league: Registrant, userId: number) {
+  return h.admin('DELETE', `${registrationsPath(org, league)}/${userId}`);
+}
+
+export function teamDeletion(
+  h: Harness,
+  org: Pick<Org, 'slug'>,
+  league: Registrant,
+  teamId: number,
+) {
+  return h.admin('DELETE', `${leaguePath(org, league.id)}/teams/${teamId}`);
+}
+
+export async function invitesTo(h: Harness, emails: string[]): Promise<number> {
+  const rows = await h.database.db
+    .selectFrom('invites')
+    .select('id')
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      emails.map((email) => email.toLowerCase()),
+    )
+    .execute();
+  return rows.length;
+}
+
+/** Active roster entries of a league (and of one team), counted from the rows themselves. */
+export async function activeEntries(
+  h: Harness,
+  leagueId: number,
+  teamId?: number | null,
+): Promise<number> {
+  let query = h.database.db
+    .selectFrom('roster_entries')
+    .select('id')
+    .where('event_series_id', '=', leagueId)
+    .where('status', '=', 'active');
+  if (teamId !== undefined && teamId !== null) query = query.where('team_id', '=', teamId);
+  return (await query.execute()).length;
+}
+
+export async function users(h: Harness, count: number): Promise<User[]> {
+  const created: User[] = [];
+  for (let index = 0; index < count; index += 1) created.push(await h.user());
+  return created;
+}
+
+export function statuses(responses: LightMyRequestResponse[]): number[] {
+  return responses.map((response) => response.statusCode).sort((a, b) => a - b);
+}
+
+/** The id of a new standings series of `org`, made through the admin API. */
+export async function standingSeriesId(h: Harness, org: Org): Promise<number> {
+  const response = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/standing-series`, {
+    name: unique('Points Race'),
+    scope: 'season',
+  });
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json<AdminStandingSeries>().id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bearer guard
+// ---------------------------------------------------------------------------------------------
+
+/** Withdraws a golfer through the admin API and checks it worked. */
+export async function withdraw(
+  h: Harness,
+  org: Pick<Org, 'slug'>,
+  league: Registrant,
+  userId: number,
+) {
+  const response = await withdrawal(h, org, league, userId);
+  assert.equal(response.statusCode, 204, response.body);
+}
+
+/** Deletes a team through the admin API and checks it worked. */
+export async function deleteTeam(
+  h: Harness,
+  org: Pick<Org, 'slug'>,
+  league: Registrant,
+  teamId: number,
+) {
+  const response = await teamDeletion(h, org, league, teamId);
+  assert.equal(response.statusCode, 204, response.body);
+}
