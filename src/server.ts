@@ -38,8 +38,11 @@ async function main(): Promise<void> {
     await seedDemo(database.db, new Date());
     app.log.info(
       `embedded database was empty: demo organization "${DEMO_ORG_SLUG}" created; ` +
-        `its partner invite: /api/public/v1/event-series-invites/${DEMO_INVITE_TOKEN}; ` +
         `its live board: /api/public/v1/orgs/${DEMO_ORG_SLUG}/events/${DEMO_LIVE_NIGHT_SLUG}/leaderboard/stream`,
+    );
+    // The log masks invite tokens; the demo's token is public by design, so it is printed here.
+    process.stdout.write(
+      `Demo partner invite: /api/public/v1/event-series-invites/${DEMO_INVITE_TOKEN}\n`,
     );
   }
 
