@@ -93,9 +93,10 @@ async function crashWhileWriting(
   cycle: number,
 ): Promise<void> {
   let acknowledgedHere = 0;
-  let killed = false;
+  // An object, so that each writer sees the kill another writer made while it awaited.
+  const run = { killed: false };
   const writer = async (writerIndex: number) => {
-    for (let n = 0; !killed; n += 1) {
+    for (let n = 0; !run.killed; n += 1) {
       try {
         const user = await call(server, 'POST', '/users', {
           email: `golfer-${cycle}-${writerIndex}-${n}@example.com`,
@@ -114,11 +115,11 @@ async function crashWhileWriting(
         acknowledged.push(userId);
         acknowledgedHere += 1;
       } catch (error) {
-        if (killed) return;
+        if (run.killed) return;
         throw error;
       }
-      if (acknowledgedHere >= ACKNOWLEDGED_BEFORE_KILL && !killed) {
-        killed = true;
+      if (acknowledgedHere >= ACKNOWLEDGED_BEFORE_KILL && !run.killed) {
+        run.killed = true;
         await kill(server);
       }
     }

@@ -263,7 +263,7 @@ function requestFor(
 function schemaChecker(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   addFormats.default(ajv);
-  ajv.addSchema(document as object, 'document');
+  ajv.addSchema(document, 'document');
   return (pointer: string) => ajv.getSchema(`document#${pointer}`);
 }
 
