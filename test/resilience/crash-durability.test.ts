@@ -95,8 +95,9 @@ async function crashWhileWriting(
   let acknowledgedHere = 0;
   // An object, so that each writer sees the kill another writer made while it awaited.
   const run = { killed: false };
+  const killed = () => run.killed;
   const writer = async (writerIndex: number) => {
-    for (let n = 0; !run.killed; n += 1) {
+    for (let n = 0; !killed(); n += 1) {
       try {
         const user = await call(server, 'POST', '/users', {
           email: `golfer-${cycle}-${writerIndex}-${n}@example.com`,
@@ -115,10 +116,10 @@ async function crashWhileWriting(
         acknowledged.push(userId);
         acknowledgedHere += 1;
       } catch (error) {
-        if (run.killed) return;
+        if (killed()) return;
         throw error;
       }
-      if (acknowledgedHere >= ACKNOWLEDGED_BEFORE_KILL && !run.killed) {
+      if (acknowledgedHere >= ACKNOWLEDGED_BEFORE_KILL && !killed()) {
         run.killed = true;
         await kill(server);
       }
