@@ -1,3 +1,4 @@
+import { localDate } from './dates.js';
 import type { PublicLeagueStatus } from './visibility.js';
 import { registrationClosedReason } from './registration.js';
 import { spotsFit } from './seats.js';
@@ -62,9 +63,15 @@ export function formatTime(instant: Date, timeZone: string): string {
     .replace(/\s*([AP])M$/i, (_all, half: string) => ` ${half.toLowerCase()}m`);
 }
 
-/** An instant in `timeZone`, in words: `Tue, Nov 24 · 5:30 pm`. */
-export function formatDateTime(instant: Date, timeZone: string): string {
-  return `${zoned(timeZone).day.format(instant)} · ${formatTime(instant, timeZone)}`;
+/**
+ * An instant in `timeZone`, in words: `Tue, Nov 24 · 5:30 pm`; with the year
+ * (`Tue, Jun 17, 2025 · 5:00 pm`) when it falls in another year than `now` there.
+ */
+export function formatDateTime(instant: Date, timeZone: string, now?: Date): string {
+  const year = localDate(instant, timeZone).slice(0, 4);
+  const sameYear = now === undefined || localDate(now, timeZone).slice(0, 4) === year;
+  const day = zoned(timeZone).day.format(instant);
+  return `${sameYear ? day : `${day}, ${year}`} · ${formatTime(instant, timeZone)}`;
 }
 
 /** Strokes against par: `E`, `+2`, `-1`. */

@@ -119,6 +119,12 @@ void describe('display words', () => {
       assert.equal(formatDateTime(new Date(instant), zone), expected, `${instant} ${zone}`);
     }
     assert.equal(formatTime(new Date('2026-06-16T22:05:00Z'), 'America/Chicago'), '5:05 pm');
+    const now = new Date('2026-06-16T18:00:00Z');
+    const lastYear = new Date('2025-06-17T22:00:00Z');
+    assert.equal(formatDateTime(lastYear, 'America/Chicago', now), 'Tue, Jun 17, 2025 · 5:00 pm');
+    // New Year's Eve evening in Chicago is already the next year in UTC.
+    const eve = new Date('2027-01-01T03:00:00Z');
+    assert.equal(formatDateTime(eve, 'America/Chicago', now), 'Thu, Dec 31 · 9:00 pm');
   });
 
   void test('calendar days and ranges', () => {

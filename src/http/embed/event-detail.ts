@@ -1,4 +1,3 @@
-import { formatDateTime } from '../../domain/display.js';
 import { getPublicEvent } from '../../services/events.js';
 import { getPublicLeague } from '../../services/leagues.js';
 import { presentEventDetail } from '../presenters/events.js';
@@ -29,7 +28,7 @@ export const eventDetailWidget: Widget = {
       <dl>
         <dt>When</dt>
         <dd>
-          ${eventWhen(event, org.timezone)}${event.endDate === undefined ? '' : html` to <time datetime="${event.endDate}">${formatDateTime(new Date(event.endDate), org.timezone)}</time>`}
+          ${eventWhen(event.startDate, context)}${event.endDate === undefined ? '' : html` to ${eventWhen(event.endDate, context)}`}
         </dd>
         ${
           event.courseListSummary === null

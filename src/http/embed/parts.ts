@@ -93,11 +93,10 @@ export function leagueCard(league: PublicLeague, context: WidgetContext): Html {
   </article>`;
 }
 
-/** An event's start in the org's time zone, as a `<time>`. */
-export function eventWhen(event: Pick<EventItem, 'startDate'>, timeZone: string): Html {
-  return html`<time datetime="${event.startDate}"
-    >${formatDateTime(new Date(event.startDate), timeZone)}</time
-  >`;
+/** An instant (ISO 8601) in the org's time zone, as a `<time>`. */
+export function eventWhen(instant: string, context: WidgetContext): Html {
+  const words = formatDateTime(new Date(instant), context.org.timezone, context.now);
+  return html`<time datetime="${instant}">${words}</time>`;
 }
 
 export function tagList(tags: readonly string[]): Html {

@@ -89,7 +89,7 @@ export const scheduleWidget: Widget = {
           : '';
       return html`<li>
         <div class="row">
-          <span class="when">${eventWhen(event, context.org.timezone)}</span
+          <span class="when">${eventWhen(event.startDate, context)}</span
           >${event.courseListSummary === null ? '' : html`<span class="muted">${event.courseListSummary}</span>`}
         </div>
         <p class="${event.status === 'canceled' ? 'canceled' : ''}">
