@@ -20,7 +20,10 @@ export const teeTimesWidget: Widget = {
         ${sheet.groups.map((group, index) => {
           const parts = [
             group.startTime === null ? null : formatTime(new Date(group.startTime), org.timezone),
-            group.startingHole === null ? null : `Hole ${group.startingHole}`,
+            // Tee times all start on the first hole unless the sheet says otherwise.
+            group.startingHole === null || (sheet.format !== 'shotgun' && group.startingHole === 1)
+              ? null
+              : `Hole ${group.startingHole}`,
           ].filter((part): part is string => part !== null);
           const name = parts.length === 0 ? `Group ${index + 1}` : parts.join(' · ');
           return html`<section class="group" aria-label="${name}">
