@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { WIDGETS } from '../../src/http/embed/index.js';
+import { DEMO_ORG_SLUG, seedDemo } from '../../src/services/demo-data.js';
 import { describeOnDatabases, type Harness } from '../support/harness.js';
 import { HOSTILE_ORG_NAME, embedClub, type EmbedClub } from '../support/embeds.js';
 
@@ -196,11 +198,61 @@ describeOnDatabases('embed widget pages', (harness) => {
     assert.match(named.body, /<h1>\s*Our leagues\s*<\/h1>/);
   });
 
-  void test('the gallery answers without the demo organization', async () => {
-    const gallery = await h.inject({ method: 'GET', url: '/embed' });
+  void test('the gallery shows every widget of the demo with its tag', async () => {
+    const without = await h.inject({ method: 'GET', url: '/embed' });
+    assert.equal(without.statusCode, 200);
+    assertFramable(without.headers);
+    assert.match(without.body, /DEMO_DATA=on/);
+
+    await seedDemo(h.database.db, h.clock.now);
+    const gallery = await h.inject({
+      method: 'GET',
+      url: '/embed',
+      headers: { host: 'club.example:8080' },
+    });
     assert.equal(gallery.statusCode, 200);
-    assertFramable(gallery.headers);
-    assert.match(gallery.body, /DEMO_DATA=on/);
+    for (const widget of Object.keys(WIDGETS)) {
+      assert.match(
+        gallery.body,
+        new RegExp(
+          `<script async src="/embed\\.js" data-org="${DEMO_ORG_SLUG}" data-widget="${widget}"`,
+        ),
+      );
+      assert.match(
+        gallery.body,
+        new RegExp(
+          `&lt;script async src=&quot;http://club\\.example:8080/embed\\.js&quot; data-org=&quot;${DEMO_ORG_SLUG}&quot; data-widget=&quot;${widget}&quot;`,
+        ),
+      );
+    }
+    // The demo's tags name things that exist: each of their widget pages answers 200.
+    const tags = [...gallery.body.matchAll(/<script async src="\/embed\.js"([^>]*)>/g)];
+    assert.equal(tags.length, 9);
+    for (const [, attributes] of tags) {
+      const query = new URLSearchParams();
+      for (const [, name, value] of (attributes ?? '').matchAll(/data-([a-z]+)="([^"]*)"/g)) {
+        if (name !== undefined && value !== undefined) query.set(name, value);
+      }
+      const page = await h.inject({
+        method: 'GET',
+        url: `/embed/${query.get('widget') ?? ''}?${query.toString()}`,
+      });
+      assert.equal(page.statusCode, 200, query.toString());
+    }
+  });
+
+  void test('an answer from the response cache keeps the page’s headers', async () => {
+    const url = widgetUrl(club, 'leagues', 'title=Again');
+    const first = await h.inject({ method: 'GET', url });
+    const second = await h.inject({ method: 'GET', url });
+    assert.equal(second.body, first.body);
+    assertFramable(second.headers);
+    const revalidated = await h.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    assert.equal(revalidated.statusCode, 304);
   });
 
   void test('the JSON API keeps its one-tag filter', async () => {

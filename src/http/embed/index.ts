@@ -100,8 +100,12 @@ export function embedRoutes(context: AppContext, edge: Edge) {
       },
     );
 
-    app.get('/embed', { ...publicRead }, async (request, reply) =>
-      reply.type(HTML_TYPE).send(await galleryPage(db, `${request.protocol}://${request.host}`)),
+    // Its snippets name the origin the visitor used, so it is not kept by URL.
+    app.get('/embed', { onRequest: [embedHeaders, edge.limiter.hook] }, async (request, reply) =>
+      reply
+        .type(HTML_TYPE)
+        .header('cache-control', 'no-cache')
+        .send(await galleryPage(db, `${request.protocol}://${request.host}`)),
     );
 
     app.get(
