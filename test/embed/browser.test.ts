@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { seedDemo } from '../../src/services/demo-data.js';
 import { TARGETS } from '../support/databases.js';
 import { embedClub, type EmbedClub } from '../support/embeds.js';
 import {
@@ -342,6 +343,19 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
         maxEntries: 10,
       });
     }
+  });
+
+  void test('the gallery shows every demo widget in its frame', async () => {
+    await seedDemo(h.database.db, h.clock.now);
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.goto(`${origin}/embed`);
+    const frames = page.locator('iframe[data-clubhouse]');
+    assert.equal(await frames.count(), 9);
+    for (let index = 0; index < 9; index += 1) {
+      await frames.nth(index).scrollIntoViewIfNeeded();
+      await sizedFrame(index);
+    }
+    await screenshot('gallery');
   });
 
   void test('a missing league, event or org collapses the frame', async () => {
