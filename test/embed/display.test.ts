@@ -22,6 +22,7 @@ import {
   spotsLeftWords,
   type LeagueStageInput,
 } from '../../src/domain/display.js';
+import { escapeHtml, html } from '../../src/http/embed/html.js';
 
 void describe('colours', () => {
   void test('parses #rrggbb in either case and nothing else', () => {
@@ -182,4 +183,19 @@ void describe('league stage', () => {
       assert.deepEqual(leagueStage({ ...base, ...overrides }), { words, registrable });
     });
   }
+});
+
+void describe('html', () => {
+  void test('interpolated text is escaped, markup is kept, lists join, absent values vanish', () => {
+    const name = `Pine & <script>alert("x")</script> 'Club'`;
+    const inner = html`<b>${name}</b>`;
+    assert.equal(
+      html`<p title="${name}">${inner}${[html`<i>1</i>`, '<2>']}${null}${undefined}${false}${0}</p>`
+        .value,
+      '<p title="Pine &amp; &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;Club&#39;">' +
+        '<b>Pine &amp; &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;Club&#39;</b>' +
+        '<i>1</i>&lt;2&gt;0</p>',
+    );
+    assert.equal(escapeHtml('a&b'), 'a&amp;b');
+  });
 });
