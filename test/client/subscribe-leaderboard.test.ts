@@ -28,7 +28,7 @@ function boardQueue() {
   const boards: Leaderboards[] = [];
   let wake: (() => void) | undefined;
   return {
-    onBoard(board: Leaderboards) {
+    onBoard: (board: Leaderboards) => {
       boards.push(board);
       wake?.();
     },
@@ -79,9 +79,10 @@ void test('subscribeLeaderboard: the board at once, a new board after an admin s
     const next = await queue.next();
     assert.equal(next.version, written.leaderboardVersion);
     const leader = next.leaderboards[0]?.rows[0];
-    assert.equal(leader?.name, `${ava.first_name} ${ava.last_name}`);
-    assert.equal(leader?.thru, 2);
-    assert.equal(leader?.total, 7);
+    assert.ok(leader !== undefined);
+    assert.equal(leader.name, `${ava.first_name} ${ava.last_name}`);
+    assert.equal(leader.thru, 2);
+    assert.equal(leader.total, 7);
     assert.equal(await openStreams(h), 1);
   } finally {
     unsubscribe();
