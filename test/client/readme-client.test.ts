@@ -54,7 +54,7 @@ void test('the README’s client example lists the demo leagues and receives the
     .replace("from '@clubhouse/client'", `from '${CLIENT_SOURCE.href}'`)
     .replace("from 'eventsource'", `from '${import.meta.resolve('eventsource')}'`)
     .replace("'http://localhost:3000'", `'${server.origin}'`);
-  assert.ok(!example.includes('localhost:3000'));
+  assert.ok(!example.includes('localhost:3000'), example);
   const harnessed: Harnessed = { printed: [], timers: [] };
   (globalThis as { readmeHarness?: Harnessed }).readmeHarness = harnessed;
   const prelude =
