@@ -7,6 +7,7 @@ import { PostgresChangeFeed } from './change-feed.js';
 import { ConnectionFailureDialect } from './connection-failure-dialect.js';
 import { DataVersion } from './data-version.js';
 import { PGliteDialect, type PoolUse } from './pglite-dialect.js';
+import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -92,7 +93,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   // dropped it and opens another when one is needed.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
-    dialect: new ConnectionFailureDialect(new PostgresDialect({ pool })),
+    dialect: new ConnectionFailureDialect(new PostgresDialect({ pool: preparingPool(pool) })),
   });
   return {
     db,

@@ -31,9 +31,7 @@ export class StatementCounter implements KyselyPlugin {
     return node;
   }
 
-  async transformResult({
-    result,
-  }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     this.inFlight = Math.max(this.inFlight - 1, 0);
     return Promise.resolve(result);
   }
