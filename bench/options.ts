@@ -25,6 +25,10 @@ export interface BenchOptions {
   databaseUrl: string | undefined;
   /** Also write the report to this markdown file. */
   out: string | undefined;
+  /** Run the miss bench (many orgs, a reference peer) instead of the kept-answer bench. */
+  misses: boolean;
+  /** Orgs of the miss bench, 10 leagues each. */
+  orgs: number;
 }
 
 interface Bound {
@@ -45,6 +49,7 @@ const BOUNDS = {
   rounds: { flag: 'rounds', env: 'BENCH_ROUNDS', fallback: 3, min: 1, max: 50 },
   warmup: { flag: 'warmup', env: 'BENCH_WARMUP', fallback: 1, min: 0, max: 60 },
   connections: { flag: 'connections', env: 'BENCH_CONNECTIONS', fallback: 32, min: 1, max: 1000 },
+  orgs: { flag: 'orgs', env: 'BENCH_ORGS', fallback: 1000, min: 10, max: 100_000 },
 } satisfies Record<string, Bound>;
 
 type Flag = keyof typeof BOUNDS;
@@ -61,6 +66,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --warmup S       warm-up seconds per endpoint          (BENCH_WARMUP, default 1)
   --connections N  concurrent connections                (BENCH_CONNECTIONS, default 32)
   --out FILE       also write the report as markdown
+  --misses         the miss bench instead: many orgs, every read computed, Zipf popularity,
+                   against a plain node:http + driver peer (see docs/benchmarks.md)
+  --orgs N         orgs of the miss bench, 10 leagues each (BENCH_ORGS, default 1000)
   --help           print this text
 
 DATABASE_URL=postgres://... runs on PostgreSQL in a fresh schema; otherwise PGlite in a temp folder.`;
@@ -83,7 +91,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   ) as Record<Flag, { type: 'string' }>;
   const { values } = parseArgs({
     args: argv,
-    options: { ...flags, out: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      ...flags,
+      out: { type: 'string' },
+      help: { type: 'boolean' },
+      misses: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help === true) return undefined;
@@ -103,5 +116,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     connections: read('connections'),
     databaseUrl: databaseUrl === undefined || databaseUrl === '' ? undefined : databaseUrl,
     out: values.out,
+    misses: values.misses === true || env.BENCH_MISSES === '1',
+    orgs: read('orgs'),
   };
 }

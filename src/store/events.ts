@@ -147,10 +147,15 @@ type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tag'>;
 
 function matching(query: Matching) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
-    const conditions = [eb('events.org_id', '=', SCOPE_ORG), publiclyVisible(eb)];
-    if (query.leagueSlug !== undefined) {
-      conditions.push(eb('events.event_series_id', '=', SCOPE_LEAGUE));
-    }
+    // A league's nights: the scope found the league public and of this org, so its nights
+    // are visible unless drafts, and the org and league checks need not run per event.
+    const conditions =
+      query.leagueSlug === undefined
+        ? [eb('events.org_id', '=', SCOPE_ORG), publiclyVisible(eb)]
+        : [
+            eb('events.event_series_id', '=', SCOPE_LEAGUE),
+            eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
+          ];
     if (query.tag !== undefined) {
       const tag = query.tag;
       conditions.push(
@@ -203,26 +208,46 @@ export async function readSchedule(
   const rows = await runPrepared(
     db,
     db
-      .with('scope', (qb) =>
-        qb
-          .selectFrom('orgs')
-          .select((eb) => [
-            'orgs.id as org_id',
-            'orgs.timezone',
-            leagueSlug === undefined
-              ? sql<number | null>`null::integer`.as('league_id')
-              : eb
-                  .selectFrom('event_series')
-                  .select('event_series.id')
-                  .whereRef('event_series.org_id', '=', 'orgs.id')
-                  .where('event_series.slug', '=', leagueSlug)
-                  .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES)
-
-                  .as('league_id'),
-          ])
-          .where('orgs.slug', '=', query.orgSlug),
+      .with(
+        (cte) => cte('scope').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('orgs')
+            .select((eb) => [
+              'orgs.id as org_id',
+              'orgs.timezone',
+              leagueSlug === undefined
+                ? sql<number | null>`null::integer`.as('league_id')
+                : eb
+                    .selectFrom('event_series')
+                    .select('event_series.id')
+                    .whereRef('event_series.org_id', '=', 'orgs.id')
+                    .where('event_series.slug', '=', leagueSlug)
+                    .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES)
+                    .as('league_id'),
+            ])
+            .where('orgs.slug', '=', query.orgSlug),
       )
-      .selectFrom('scope')
+      // Materialized, so that the count and the oldest year are computed once, not per row.
+      .with(
+        (cte) => cte('totals').materialized(),
+        (qb) =>
+          qb.selectFrom('scope').select((eb) => [
+            eb
+              .selectFrom('events')
+              .select((inner) => inner.fn.countAll<number>().as('count'))
+              .where(inWindow(query) as never)
+              .as('count'),
+            eb
+              .selectFrom('events')
+              .select('events.local_year')
+              .where(matching(query) as never)
+              .orderBy('events.start_at')
+              .limit(1)
+              .as('oldest_year'),
+          ]),
+      )
+      .selectFrom(['scope', 'totals'])
       .leftJoinLateral(
         (eb) =>
           eb
@@ -245,23 +270,11 @@ export async function readSchedule(
         (join) => join.onTrue(),
       )
       .selectAll('page')
-      .select((eb) => [
+      .select([
         'scope.timezone as scope_timezone',
         'scope.league_id as scope_league_id',
-        eb
-          .selectFrom('events')
-          .select((inner) => inner.fn.countAll<number>().as('count'))
-          .where(inWindow(query) as never)
-
-          .as('scope_count'),
-        eb
-          .selectFrom('events')
-          .select('events.local_year')
-          .where(matching(query) as never)
-          .orderBy('events.start_at')
-          .limit(1)
-
-          .as('scope_oldest_year'),
+        'totals.count as scope_count',
+        'totals.oldest_year as scope_oldest_year',
       ])
       .orderBy('page.start_at', direction)
       .orderBy('page.id', direction),
