@@ -157,7 +157,14 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startChild(script: URL, input: unknown): Promise<ChildServer> {
   const forkedAt = performance.now();
   const child = fork(fileURLToPath(script), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=folder profiles every child (`node --cpu-prof`), for where a miss goes.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]),
+    ],
     serialization: 'advanced',
     // Whatever a child prints goes to stderr: stdout carries the report only.
     stdio: ['ignore', 2, 2, 'ipc'],

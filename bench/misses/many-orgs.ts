@@ -46,6 +46,8 @@ export async function generateManyOrgs(
       from orgs o cross join generate_series(1, ${leaguesPerOrg}::integer) l
       order by o.id, l
     `,
+    // Statistics before the joins below, or the planner expects empty tables and loops.
+    sql`analyze orgs, standing_series`,
     sql`
       insert into event_series (org_id, slug, name, season_label, schedule_label, description,
         status, fee_members_cents, fee_per_entry, entry_size, registration_opens_at,
@@ -63,6 +65,7 @@ export async function generateManyOrgs(
       from orgs o cross join generate_series(1, ${leaguesPerOrg}::integer) l
       join standing_series s on s.org_id = o.id and s.name = 'League ' || l || ' standings'
     `,
+    sql`analyze event_series`,
     // Weekly nights at 18:00 local, two thirds of them before now.
     sql`
       insert into events (org_id, slug, title, event_type, status, start_at, end_at, local_date,
@@ -83,6 +86,7 @@ export async function generateManyOrgs(
                  + interval '18 hours') at time zone o.timezone) as day
       ) d
     `,
+    sql`analyze events`,
     sql`
       insert into event_tags (event_id, tag)
       select id, 'league-night' from events
@@ -113,6 +117,7 @@ export async function generateManyOrgs(
       select s.id, 'Golfer ' || chr(65 + (c * 7) % 26) || '. ' || c
       from standing_series s cross join generate_series(1, ${competitorsPerSeries}::integer) c
     `,
+    sql`analyze standing_seasons, standing_competitors`,
     // Totals of the overall series (key 0) and of each season; a few equal points tie.
     sql`
       insert into standing_totals (series_id, season_key, competitor_id, points, events)

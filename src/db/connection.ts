@@ -115,10 +115,19 @@ export interface PGliteOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * The embedded database's page cache, inside its WebAssembly heap. PGlite's default, 128 MB,
+ * is resident once a day of reads has touched the data and is never given back; 32 MB
+ * holds the public reads' working set (the pages further out come from the operating
+ * system's file cache), and RSS falls by about 100 MiB. See docs/benchmarks.md.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Opens the embedded database, creating its folder on first use. */
 export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseHandle> {
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
     parsers,
