@@ -22,4 +22,28 @@ export default tseslint.config(
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // Scripts the browser runs as they are (no build step): plain ES5-style scripts.
+    files: ['assets/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'history',
+          'fetch',
+          'URL',
+          'URLSearchParams',
+          'FormData',
+          'DOMParser',
+          'EventSource',
+          'ResizeObserver',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-var': 'off' },
+  },
 );

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { StreamSettings } from './streams.js';
 
 /** How much data the generator writes. */
 export interface Sizes {
@@ -25,11 +26,18 @@ export interface BenchOptions {
   databaseUrl: string | undefined;
   /** Also write the report to this markdown file. */
   out: string | undefined;
-  /** Run the miss bench (many orgs, a reference peer) instead of the kept-answer bench. */
-  misses: boolean;
-  /** Orgs of the miss bench, 10 leagues each. */
+  /**
+   * Which parts run: the public reads against bare node:http, the live streams, and the
+   * misses (many orgs, every read computed, against a plain node:http + driver peer).
+   */
+  parts: { reads: boolean; streams: boolean; misses: boolean };
+  /** Live streams held open on one instance, and score writes measured while they are. */
+  streams: StreamSettings;
+  /** Orgs of the miss part, 10 leagues each. */
   orgs: number;
 }
+
+const PARTS = ['all', 'reads', 'streams', 'misses'] as const;
 
 interface Bound {
   flag: string;
@@ -49,6 +57,8 @@ const BOUNDS = {
   rounds: { flag: 'rounds', env: 'BENCH_ROUNDS', fallback: 3, min: 1, max: 50 },
   warmup: { flag: 'warmup', env: 'BENCH_WARMUP', fallback: 1, min: 0, max: 60 },
   connections: { flag: 'connections', env: 'BENCH_CONNECTIONS', fallback: 32, min: 1, max: 1000 },
+  streams: { flag: 'streams', env: 'BENCH_STREAMS', fallback: 5000, min: 1, max: 15_000 },
+  writes: { flag: 'writes', env: 'BENCH_WRITES', fallback: 5, min: 1, max: 100 },
   orgs: { flag: 'orgs', env: 'BENCH_ORGS', fallback: 1000, min: 10, max: 100_000 },
 } satisfies Record<string, Bound>;
 
@@ -65,10 +75,11 @@ export const USAGE = `Usage: npm run bench -- [options]
   --rounds N       rounds alternating the two servers    (BENCH_ROUNDS, default 3)
   --warmup S       warm-up seconds per endpoint          (BENCH_WARMUP, default 1)
   --connections N  concurrent connections                (BENCH_CONNECTIONS, default 32)
+  --streams N      live leaderboard streams held open      (BENCH_STREAMS, default 5000)
+  --writes N       score writes measured while they are  (BENCH_WRITES, default 5)
+  --part P         all, reads, streams or misses         (BENCH_PART, default all)
   --out FILE       also write the report as markdown
-  --misses         the miss bench instead: many orgs, every read computed, Zipf popularity,
-                   against a plain node:http + driver peer (see docs/benchmarks.md)
-  --orgs N         orgs of the miss bench, 10 leagues each (BENCH_ORGS, default 1000)
+  --orgs N         orgs of the misses part, 10 leagues each (BENCH_ORGS, default 1000)
   --help           print this text
 
 DATABASE_URL=postgres://... runs on PostgreSQL in a fresh schema; otherwise PGlite in a temp folder.`;
@@ -94,14 +105,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     options: {
       ...flags,
       out: { type: 'string' },
+      part: { type: 'string' },
       help: { type: 'boolean' },
-      misses: { type: 'boolean' },
     },
     strict: true,
   });
   if (values.help === true) return undefined;
   const read = (flag: Flag) => integer(values[flag] ?? env[BOUNDS[flag].env], BOUNDS[flag]);
   const databaseUrl = env.DATABASE_URL?.trim();
+  const part = values.part ?? env.BENCH_PART ?? 'all';
+  if (!(PARTS as readonly string[]).includes(part)) {
+    throw new Error(`--part (BENCH_PART) must be one of ${PARTS.join(', ')}, got "${part}"`);
+  }
   return {
     sizes: {
       leagues: read('leagues'),
@@ -116,7 +131,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     connections: read('connections'),
     databaseUrl: databaseUrl === undefined || databaseUrl === '' ? undefined : databaseUrl,
     out: values.out,
-    misses: values.misses === true || env.BENCH_MISSES === '1',
+    parts: {
+      reads: part === 'all' || part === 'reads',
+      streams: part === 'all' || part === 'streams',
+      misses: part === 'all' || part === 'misses',
+    },
+    streams: { streams: read('streams'), writes: read('writes') },
     orgs: read('orgs'),
   };
 }

@@ -10,6 +10,8 @@ export interface ClubhouseInput {
   rateLimitPerMinute: number;
   /** How long answers are kept; absent, the service's own setting (0: every read a miss). */
   responseCacheTtlMs?: number;
+  /** Further settings by their environment name, e.g. the admin token or stream caps. */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -18,7 +20,12 @@ export interface ClubhouseInput {
  * counts the statements it sends (its `tally`), so the bench can tell what a miss costs.
  */
 serveChild(async (input) => {
-  const { database: spec, rateLimitPerMinute, responseCacheTtlMs } = input as ClubhouseInput;
+  const {
+    database: spec,
+    rateLimitPerMinute,
+    settings,
+    responseCacheTtlMs,
+  } = input as ClubhouseInput;
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -26,6 +33,7 @@ serveChild(async (input) => {
     DEMO_DATA: 'off',
     RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute),
     ...(spec.kind === 'postgres' ? { DATABASE_URL: spec.url } : { DATA_DIR: spec.dataDir }),
+    ...settings,
   });
   const database = await openMigrated(spec);
   const counter = new StatementCounter();

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { adminRoutes } from './http/admin/index.js';
 import type { App, AppContext } from './http/context.js';
 import { answerMalformedRequests } from './http/edge/client-errors.js';
+import { embedRoutes } from './http/embed/index.js';
 import { registerErrorHandling } from './http/edge/errors.js';
 import { MemoryCounters, SharedCounters } from './http/edge/counters.js';
 import { createMetrics } from './http/edge/metrics.js';
@@ -182,6 +183,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await registerOpenApi(app, PUBLIC_BASE_PATH);
   await app.register(opsRoutes(context, edge));
   await app.register(mediaRoutes(context));
+  await app.register(embedRoutes(context, edge));
   await app.register(publicRoutes(context, edge), { prefix: PUBLIC_BASE_PATH });
   if (context.config.adminToken !== undefined) {
     await app.register(adminRoutes(context, edge, context.config.adminToken), {

@@ -15,15 +15,12 @@ import {
   type Harness,
 } from './support/harness.js';
 import { TARGETS } from './support/databases.js';
-
-interface Operation {
-  parameters?: { in: string; name: string }[];
-  responses: Record<string, { content?: Record<string, unknown> }>;
-}
-interface OpenApiDocument {
-  openapi: string;
-  paths: Record<string, Partial<Record<'get' | 'post', Operation>>>;
-}
+import {
+  assertDocumented,
+  isEventStream,
+  operationsOf,
+  type OpenApiDocument,
+} from './support/openapi.js';
 
 const LIMIT = 3;
 const EDGE_STATUSES = ['200', '404', '414', '429', '500'];
@@ -37,47 +34,9 @@ function documentOf(h: Harness): Promise<OpenApiDocument> {
     });
 }
 
-function operationsOf(document: OpenApiDocument) {
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      path,
-      method: method.toUpperCase() as 'GET' | 'POST',
-      operation,
-    })),
-  );
-}
-
 /** A client address no other request of the suite uses, so each starts a fresh count. */
 function freshClient(): string {
   return `10.${randomBytes(3).join('.')}`;
-}
-
-/**
- * A live stream never ends by itself, so an injected request for one never completes; its
- * own suite reads its answers over sockets (test/leaderboard-stream.test.ts).
- */
-function isEventStream(operation: Operation): boolean {
-  return operation.responses['200']?.content?.['text/event-stream'] !== undefined;
-}
-
-/** The media type a response was sent with, or none for a bodiless 304. */
-function mediaTypeOf(response: LightMyRequestResponse): string | undefined {
-  const type = response.headers['content-type'];
-  return typeof type === 'string' ? type.split(';')[0] : undefined;
-}
-
-function assertDocumented(operation: Operation, response: LightMyRequestResponse, what: string) {
-  const documented = operation.responses[String(response.statusCode)];
-  assert.ok(documented !== undefined, `${what} answered ${response.statusCode}, not documented`);
-  const mediaType = mediaTypeOf(response);
-  if (documented.content === undefined) {
-    assert.equal(response.body, '', `${what}: ${response.statusCode} is documented without a body`);
-  } else {
-    assert.ok(
-      mediaType !== undefined && mediaType in documented.content,
-      `${what}: ${response.statusCode} sent ${mediaType}, documented ${Object.keys(documented.content).join(', ')}`,
-    );
-  }
 }
 
 describeOnDatabases(

@@ -32,7 +32,8 @@ export interface ScheduleQuery {
   orgSlug: string;
   filter?: EventListFilter | undefined;
   leagueSlug?: string | undefined;
-  tag?: string | undefined;
+  /** Events carrying any of these tags. */
+  tags?: readonly string[] | undefined;
   year?: number | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -58,7 +59,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<
   const found = await readSchedule(db, {
     orgSlug: query.orgSlug,
     leagueSlug: query.leagueSlug,
-    tag: query.tag,
+    tags: query.tags,
     year: query.year,
     filter,
     now: query.now,

@@ -117,7 +117,8 @@ export interface ScheduleRead {
   orgSlug: string;
   /** A public league of the org; its schedule only. */
   leagueSlug?: string | undefined;
-  tag?: string | undefined;
+  /** Events carrying any of these tags. */
+  tags?: readonly string[] | undefined;
   year?: number | undefined;
   filter: EventListFilter;
   now: Date;
@@ -134,7 +135,7 @@ export interface ScheduleRows {
   timezone: string;
   /** Events matching before paging. */
   count: number;
-  /** Year of the earliest public event of the league and tag, whatever the window. */
+  /** Year of the earliest public event of the league and tags, whatever the window. */
   oldestYear: number | null;
   events: ScheduledEvent[];
 }
@@ -143,7 +144,7 @@ export interface ScheduleRows {
 const SCOPE_ORG = sql<number>`scope.org_id`;
 const SCOPE_LEAGUE = sql<number>`scope.league_id`;
 
-type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tag'>;
+type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tags'>;
 
 function matching(query: Matching) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
@@ -156,16 +157,19 @@ function matching(query: Matching) {
             eb('events.event_series_id', '=', SCOPE_LEAGUE),
             eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
           ];
-    if (query.tag !== undefined) {
-      const tag = query.tag;
+    if (query.tags !== undefined) {
+      const tags = query.tags;
       conditions.push(
-        eb.exists(
-          eb
-            .selectFrom('event_tags')
-            .select('event_tags.event_id')
-            .whereRef('event_tags.event_id', '=', 'events.id')
-            .where('event_tags.tag', '=', tag),
-        ),
+        tags.length === 0
+          ? eb.lit(false)
+          : eb.exists(
+              eb
+                .selectFrom('event_tags')
+                .select('event_tags.event_id')
+                .whereRef('event_tags.event_id', '=', 'events.id')
+                // One array parameter, not a list: the statement's text stays fixed.
+                .where(sql<boolean>`event_tags.tag = any(${[...tags]}::text[])`),
+            ),
       );
     }
     return eb.and(conditions);

@@ -23,10 +23,11 @@ export function eventRoutes(context: AppContext) {
         },
       },
       async (request) => {
-        const { eventSeries, ...query } = request.query;
+        const { eventSeries, tag, ...query } = request.query;
         return presentEventList(
           await listSchedule(db, {
             ...query,
+            tags: tag === undefined ? undefined : [tag],
             orgSlug: request.params.orgSlug,
             leagueSlug: eventSeries,
             now: context.now(),
