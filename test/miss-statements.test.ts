@@ -70,7 +70,7 @@ for (const target of TARGETS) {
     };
 
     for (const [read, cost] of Object.entries(expected)) {
-      test(`${read}: ${cost.statements} statement(s) in ${cost.roundTrips} round trip(s)`, async () => {
+      void test(`${read}: ${cost.statements} statement(s) in ${cost.roundTrips} round trip(s)`, async () => {
         const url = urls[read];
         assert.ok(harness !== undefined && url !== undefined);
         const before = counter.read();
