@@ -180,7 +180,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     await edge.counters.close();
   });
 
-  await registerOpenApi(app, PUBLIC_BASE_PATH);
+  await registerOpenApi(app, {
+    public: PUBLIC_BASE_PATH,
+    admin: context.config.adminToken === undefined ? undefined : ADMIN_BASE_PATH,
+  });
   await app.register(opsRoutes(context, edge));
   await app.register(mediaRoutes(context));
   await app.register(embedRoutes(context, edge));

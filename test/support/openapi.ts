@@ -3,13 +3,28 @@ import type { LightMyRequestResponse } from 'fastify';
 
 /** The parts of an OpenAPI operation the tests read. */
 export interface Operation {
-  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+  operationId?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: {
+    in: string;
+    name: string;
+    required?: boolean;
+    description?: string;
+    schema?: JsonSchema;
+  }[];
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
-  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema?: JsonSchema; example?: unknown }> }
+  >;
 }
 
-export interface OpenApiDocument {
+export interface OpenApiDocument extends Record<string, unknown> {
   openapi: string;
+  servers: { url: string }[];
+  security: unknown[];
+  tags: { name: string }[];
   paths: Record<string, Partial<Record<HttpMethod, Operation>>>;
   components?: { schemas?: Record<string, JsonSchema> };
 }
