@@ -11,18 +11,22 @@ type ToChild =
   | { type: 'start'; input: unknown }
   | { type: 'rss-start' }
   | { type: 'rss-stop' }
+  | { type: 'tally' }
   | { type: 'stop' };
 
 type FromChild =
   | { type: 'listening-for-start' }
   | { type: 'ready'; port: number; readyMs: number; rss: number }
   | { type: 'rss'; peak: number; cpuMicros: number }
+  | { type: 'tally'; tally: unknown }
   | { type: 'failed'; message: string };
 
 /** A server a child started: where it listens and how it stops. */
 export interface Listening {
   port: number;
   close(): Promise<void>;
+  /** What the server counts of its own work (plain data), when it counts anything. */
+  tally?: () => unknown;
 }
 
 const RSS_SAMPLE_MS = 50;
@@ -70,6 +74,9 @@ export function serveChild(start: (input: unknown) => Promise<Listening>): void 
         sampling = undefined;
         return;
       }
+      case 'tally':
+        send({ type: 'tally', tally: listening?.tally?.() });
+        return;
       case 'stop':
         if (sampling !== undefined) clearInterval(sampling.timer);
         try {
@@ -102,6 +109,8 @@ export interface ChildServer {
    * spent meanwhile (user and system) with the result.
    */
   sampleRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRss: number; cpuMicros: number }>;
+  /** The child's own counts (see `Listening.tally`); undefined when it keeps none. */
+  tally(): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -148,7 +157,14 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startChild(script: URL, input: unknown): Promise<ChildServer> {
   const forkedAt = performance.now();
   const child = fork(fileURLToPath(script), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=folder profiles every child (`node --cpu-prof`), for where a miss goes.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]),
+    ],
     serialization: 'advanced',
     // Whatever a child prints goes to stderr: stdout carries the report only.
     stdio: ['ignore', 2, 2, 'ipc'],
@@ -176,6 +192,11 @@ export async function startChild(script: URL, input: unknown): Promise<ChildServ
       child.send({ type: 'rss-stop' } satisfies ToChild);
       const { peak, cpuMicros } = await report;
       return { result, peakRss: peak, cpuMicros };
+    },
+    async tally() {
+      const report = nextMessage(child, 'tally');
+      child.send({ type: 'tally' } satisfies ToChild);
+      return (await report).tally;
     },
     stop: () => stopChild(child),
   };

@@ -23,15 +23,23 @@ export interface LoadResult {
   errors: number;
 }
 
+/** The path of each next request; absent, every request asks for the URL's own path. */
+export type NextPath = () => string;
+
 function fire(
   url: string,
   connections: number,
   seconds: number,
   onResponse: (status: number, latencyMs: number) => void,
+  nextPath: NextPath | undefined,
 ): Promise<autocannon.Result> {
+  const requests =
+    nextPath === undefined
+      ? {}
+      : { requests: [{ setupRequest: (request: object) => ({ ...request, path: nextPath() }) }] };
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url, connections, pipelining: 1, duration: seconds },
+      { url, connections, pipelining: 1, duration: seconds, ...requests },
       (error: unknown, result) => {
         if (error instanceof Error) reject(error);
         else resolve(result);
@@ -49,20 +57,31 @@ function percentile(sorted: Float64Array, fraction: number): number {
 
 /**
  * A short unmeasured warm-up, then `durationSeconds` of load with `connections` keep-alive
- * connections, one request in flight on each. Latencies are kept exactly (autocannon's own
+ * connections, one request in flight on each (each asking for `nextPath()` when given). Latencies are kept exactly (autocannon's own
  * histogram rounds to whole milliseconds, too coarse for a local server).
  */
-export async function runLoad(url: string, settings: LoadSettings): Promise<LoadResult> {
+export async function runLoad(
+  url: string,
+  settings: LoadSettings,
+  nextPath?: NextPath,
+): Promise<LoadResult> {
   let warmUpAnswers = 0;
   if (settings.warmupSeconds > 0) {
-    await fire(url, settings.connections, settings.warmupSeconds, () => (warmUpAnswers += 1));
+    const count = () => (warmUpAnswers += 1);
+    await fire(url, settings.connections, settings.warmupSeconds, count, nextPath);
   }
   const latencies: number[] = [];
   const unexpected: Record<string, number> = {};
-  const result = await fire(url, settings.connections, settings.durationSeconds, (status, ms) => {
-    if (status === 200) latencies.push(ms);
-    else unexpected[status] = (unexpected[status] ?? 0) + 1;
-  });
+  const result = await fire(
+    url,
+    settings.connections,
+    settings.durationSeconds,
+    (status, ms) => {
+      if (status === 200) latencies.push(ms);
+      else unexpected[status] = (unexpected[status] ?? 0) + 1;
+    },
+    nextPath,
+  );
   const sorted = Float64Array.from(latencies).sort();
   const responses = latencies.length + Object.values(unexpected).reduce((a, b) => a + b, 0);
   return {

@@ -26,13 +26,18 @@ export interface BenchOptions {
   databaseUrl: string | undefined;
   /** Also write the report to this markdown file. */
   out: string | undefined;
-  /** Which parts run: the public reads against bare node:http, the live streams, or both. */
-  parts: { reads: boolean; streams: boolean };
+  /**
+   * Which parts run: the public reads against bare node:http, the live streams, and the
+   * misses (many orgs, every read computed, against a plain node:http + driver peer).
+   */
+  parts: { reads: boolean; streams: boolean; misses: boolean };
   /** Live streams held open on one instance, and score writes measured while they are. */
   streams: StreamSettings;
+  /** Orgs of the miss part, 10 leagues each. */
+  orgs: number;
 }
 
-const PARTS = ['all', 'reads', 'streams'] as const;
+const PARTS = ['all', 'reads', 'streams', 'misses'] as const;
 
 interface Bound {
   flag: string;
@@ -54,6 +59,7 @@ const BOUNDS = {
   connections: { flag: 'connections', env: 'BENCH_CONNECTIONS', fallback: 32, min: 1, max: 1000 },
   streams: { flag: 'streams', env: 'BENCH_STREAMS', fallback: 5000, min: 1, max: 15_000 },
   writes: { flag: 'writes', env: 'BENCH_WRITES', fallback: 5, min: 1, max: 100 },
+  orgs: { flag: 'orgs', env: 'BENCH_ORGS', fallback: 1000, min: 10, max: 100_000 },
 } satisfies Record<string, Bound>;
 
 type Flag = keyof typeof BOUNDS;
@@ -71,8 +77,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --connections N  concurrent connections                (BENCH_CONNECTIONS, default 32)
   --streams N      live leaderboard streams held open      (BENCH_STREAMS, default 5000)
   --writes N       score writes measured while they are  (BENCH_WRITES, default 5)
-  --part P         all, reads or streams                 (BENCH_PART, default all)
+  --part P         all, reads, streams or misses         (BENCH_PART, default all)
   --out FILE       also write the report as markdown
+  --orgs N         orgs of the misses part, 10 leagues each (BENCH_ORGS, default 1000)
   --help           print this text
 
 DATABASE_URL=postgres://... runs on PostgreSQL in a fresh schema; otherwise PGlite in a temp folder.`;
@@ -124,7 +131,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     connections: read('connections'),
     databaseUrl: databaseUrl === undefined || databaseUrl === '' ? undefined : databaseUrl,
     out: values.out,
-    parts: { reads: part !== 'streams', streams: part !== 'reads' },
+    parts: {
+      reads: part === 'all' || part === 'reads',
+      streams: part === 'all' || part === 'streams',
+      misses: part === 'all' || part === 'misses',
+    },
     streams: { streams: read('streams'), writes: read('writes') },
+    orgs: read('orgs'),
   };
 }

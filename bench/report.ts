@@ -29,18 +29,18 @@ export interface Report {
 }
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat('en-US', {
+export const decimal = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
 export const count = (value: number) => integer.format(value);
 export const ms = (value: number) => decimal.format(value);
-const seconds = (milliseconds: number) => `${decimal.format(milliseconds / 1000)} s`;
+export const seconds = (milliseconds: number) => `${decimal.format(milliseconds / 1000)} s`;
 export const mib = (bytes: number) => `${integer.format(bytes / 2 ** 20)} MiB`;
-const ratio = (value: number) => `${decimal.format(value)}×`;
+export const ratio = (value: number) => `${decimal.format(value)}×`;
 
-function failures(result: LoadResult): string {
+export function failures(result: LoadResult): string {
   const statuses = Object.entries(result.unexpected).map(([status, n]) => `${count(n)}×${status}`);
   const non200 = statuses.length === 0 ? '0' : statuses.join(' ');
   return `${non200} / ${count(result.errors)}`;

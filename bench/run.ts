@@ -4,6 +4,8 @@ import { PUBLIC_BASE_PATH } from '../src/app.js';
 import type { BareInput } from './bare-server.js';
 import { createBenchDatabase, openMigrated, type DatabaseSpec } from './database.js';
 import { generate, timed, type Fixture, type Generated, type Phase } from './generate.js';
+import { renderMissReport } from './misses/report.js';
+import { benchMisses } from './misses/run.js';
 import { startChild, type ChildServer } from './ipc.js';
 import { median, medianOf, runLoad, type LoadResult, type LoadSettings } from './load.js';
 import { parseOptions, USAGE, type BenchOptions, type Sizes } from './options.js';
@@ -227,6 +229,7 @@ async function main(): Promise<void> {
   const sections: string[] = [];
   if (options.parts.reads) sections.push(renderReport(await bench(options)));
   if (options.parts.streams) sections.push(await streamsPart(options));
+  if (options.parts.misses) sections.push(renderMissReport(await benchMisses(options)));
   const markdown = sections.join('\n');
   process.stdout.write(markdown);
   if (options.out !== undefined) await writeFile(options.out, markdown);

@@ -1,22 +1,31 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { StatementCounter } from '../src/db/statement-count.js';
 import { openMigrated, type DatabaseSpec } from './database.js';
 import { serveChild } from './ipc.js';
 
 export interface ClubhouseInput {
   database: DatabaseSpec;
   rateLimitPerMinute: number;
+  /** How long answers are kept; absent, the service's own setting (0: every read a miss). */
+  responseCacheTtlMs?: number;
   /** Further settings by their environment name, e.g. the admin token or stream caps. */
   settings?: Record<string, string>;
 }
 
 /**
  * The real service in a child process: opens the generated database, migrates, builds the app
- * as `src/server.ts` does (without logs or demo data) and listens on a free loopback port.
+ * as `src/server.ts` does (without logs or demo data) and listens on a free loopback port. It
+ * counts the statements it sends (its `tally`), so the bench can tell what a miss costs.
  */
 serveChild(async (input) => {
-  const { database: spec, rateLimitPerMinute, settings } = input as ClubhouseInput;
+  const {
+    database: spec,
+    rateLimitPerMinute,
+    settings,
+    responseCacheTtlMs,
+  } = input as ClubhouseInput;
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -27,8 +36,16 @@ serveChild(async (input) => {
     ...settings,
   });
   const database = await openMigrated(spec);
+  const counter = new StatementCounter();
   try {
-    const app = await buildApp({ config, database, now: () => new Date() }, { logger: false });
+    const app = await buildApp(
+      {
+        config,
+        database: { ...database, db: database.db.withPlugin(counter) },
+        now: () => new Date(),
+      },
+      { logger: false, ...(responseCacheTtlMs === undefined ? {} : { responseCacheTtlMs }) },
+    );
     await app.listen({ host: config.host, port: config.port });
     return {
       port: (app.server.address() as AddressInfo).port,
@@ -36,6 +53,7 @@ serveChild(async (input) => {
         await app.close();
         await database.close();
       },
+      tally: () => counter.read(),
     };
   } catch (error) {
     await database.close();

@@ -43,7 +43,11 @@ const RESPONSE_CACHE_TTL_MS = 1000;
 const RESPONSE_CACHE_ENTRIES = 10_000;
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
-async function createEdge(context: AppContext, log: FastifyBaseLogger): Promise<Edge> {
+async function createEdge(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  cacheTtlMs: number,
+): Promise<Edge> {
   const metrics = createMetrics(() => context.database.poolUse());
   const { redisUrl } = context.config;
   const counters =
@@ -66,7 +70,7 @@ async function createEdge(context: AppContext, log: FastifyBaseLogger): Promise<
   const cache = createResponseCache({
     version: context.database.version,
     now: () => context.now().getTime(),
-    ttlMs: RESPONSE_CACHE_TTL_MS,
+    ttlMs: cacheTtlMs,
     maxEntries: RESPONSE_CACHE_ENTRIES,
     maxBytes: RESPONSE_CACHE_BYTES,
     metrics,
@@ -111,6 +115,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (one JSON object per line). */
   logStream?: { write(line: string): void };
+  /** How long public answers are reused; 0 keeps none (the bench measures misses so). */
+  responseCacheTtlMs?: number;
 }
 
 /** Builds the HTTP application on an open database; it never listens by itself. */
@@ -123,7 +129,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   // One trust function for Fastify's `request.ip` and the fast path, so both see one client.
   const trust = trustProxy.length > 0 ? proxyAddr.compile(trustProxy) : undefined;
-  const edge = await createEdge(context, log);
+  const edge = await createEdge(context, log, options.responseCacheTtlMs ?? RESPONSE_CACHE_TTL_MS);
   const record = createRequestLog(edge.metrics, log);
   const clientIp = (request: IncomingMessage) =>
     trust === undefined ? (request.socket.remoteAddress ?? '') : proxyAddr(request, trust);

@@ -11,22 +11,21 @@ import {
   findPublicEventBySlug,
   insertEvent,
   insertEventEntry,
-  listEvents,
-  oldestEventYear,
+  readSchedule,
   refreshLeagueSchedule,
   replaceEventTags,
   tagsOfEvents,
   updateEvent,
   type FieldEntry,
-  type ListedEvent,
   type PublicEvent,
+  type ScheduledEvent,
 } from '../store/events.js';
 import type { Executor } from '../store/executor.js';
 import { lockEvent } from '../store/leaderboards.js';
 import { lockLeague } from '../store/leagues.js';
 import { findUserById } from '../store/users.js';
 import { storeLeaderboards } from './leaderboards.js';
-import { requireLeagueBySlug, requireOrg } from './lookup.js';
+import { requireOrg } from './lookup.js';
 import { courseColumns, type CourseInput } from './scores.js';
 
 export interface ScheduleQuery {
@@ -51,39 +50,28 @@ export interface TaggedEvent<E extends Event = Event> {
 export interface Schedule {
   count: number;
   oldestYear: number;
-  events: TaggedEvent<ListedEvent>[];
+  events: ScheduledEvent[];
 }
 
 /** The org's public events (a league's schedule with `leagueSlug`), paged, with totals. */
 export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<Schedule> {
-  // With `leagueSlug`, the league lookup finds the org too.
-  const { org, league } =
-    query.leagueSlug === undefined
-      ? { org: await requireOrg(db, query.orgSlug), league: undefined }
-      : await requireLeagueBySlug(db, query.orgSlug, query.leagueSlug, 'public');
-  const leagueId = league?.id;
   const filter = query.filter ?? 'all';
-  const match = { orgId: org.id, leagueId, tags: query.tags };
-  const [{ events, count }, oldestYear] = await Promise.all([
-    listEvents(
-      db,
-      { ...match, year: query.year, filter, now: query.now },
-      {
-        limit: query.limit ?? DEFAULT_EVENT_LIMIT,
-        offset: query.offset ?? 0,
-        newestFirst: sortsNewestFirst(filter),
-      },
-    ),
-    oldestEventYear(db, match),
-  ]);
-  const tags = await tagsOfEvents(
-    db,
-    events.map((event) => event.id),
-  );
+  const found = await readSchedule(db, {
+    orgSlug: query.orgSlug,
+    leagueSlug: query.leagueSlug,
+    tags: query.tags,
+    year: query.year,
+    filter,
+    now: query.now,
+    limit: query.limit ?? DEFAULT_EVENT_LIMIT,
+    offset: query.offset ?? 0,
+    newestFirst: sortsNewestFirst(filter),
+  });
+  if (found === undefined) throw new NotFoundError();
   return {
-    count,
-    oldestYear: oldestYear ?? Number(localDate(query.now, org.timezone).slice(0, 4)),
-    events: events.map((event) => ({ event, tags: tags.get(event.id) ?? [] })),
+    count: found.count,
+    oldestYear: found.oldestYear ?? Number(localDate(query.now, found.timezone).slice(0, 4)),
+    events: found.events,
   };
 }
 

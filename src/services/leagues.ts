@@ -2,20 +2,19 @@ import { createHash } from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
 import type { EventSeriesTable, League, LeagueStatus, Org } from '../db/schema.js';
 import { unsupportedDays } from '../domain/dates.js';
-import { ConflictError, ValidationError } from '../domain/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { detectImageType } from '../domain/image-type.js';
-import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
 import { conflictOnDuplicate } from '../store/errors.js';
 import type { Executor } from '../store/executor.js';
-import { insertLeague, listLeagues, updateLeague } from '../store/leagues.js';
+import {
+  findPublicLeague,
+  findPublicLeagues,
+  insertLeague,
+  updateLeague,
+} from '../store/leagues.js';
 import { putMedia } from '../store/media.js';
 import { findStandingSeries } from '../store/standings.js';
-import {
-  requireLeagueById,
-  requireLeagueBySlug,
-  requireLockedLeague,
-  requireOrg,
-} from './lookup.js';
+import { requireLeagueById, requireLockedLeague, requireOrg } from './lookup.js';
 import { refreshLeagueLeaderboards } from './leaderboards.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
@@ -37,8 +36,9 @@ export interface LeagueInput {
 }
 
 export async function listPublicLeagues(db: Executor, orgSlug: string): Promise<League[]> {
-  const org = await requireOrg(db, orgSlug);
-  return listLeagues(db, org.id, PUBLIC_LEAGUE_STATUSES);
+  const leagues = await findPublicLeagues(db, orgSlug);
+  if (leagues === undefined) throw new NotFoundError();
+  return leagues;
 }
 
 export async function getPublicLeague(
@@ -46,7 +46,9 @@ export async function getPublicLeague(
   orgSlug: string,
   slug: string,
 ): Promise<League> {
-  return (await requireLeagueBySlug(db, orgSlug, slug, 'public')).league;
+  const league = await findPublicLeague(db, orgSlug, slug);
+  if (league === undefined) throw new NotFoundError();
+  return league;
 }
 
 function columns(input: Partial<LeagueInput>): Updateable<EventSeriesTable> {

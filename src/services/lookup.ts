@@ -2,7 +2,7 @@ import type { League, Org } from '../db/schema.js';
 import { NotFoundError } from '../domain/errors.js';
 import { isPublicLeagueStatus } from '../domain/visibility.js';
 import type { Executor } from '../store/executor.js';
-import { findLeagueById, findLeagueBySlug, lockLeague } from '../store/leagues.js';
+import { findLeagueById, lockLeague } from '../store/leagues.js';
 import { findOrgBySlug } from '../store/orgs.js';
 
 export async function requireOrg(db: Executor, orgSlug: string): Promise<Org> {
@@ -40,14 +40,4 @@ export async function requireLockedLeague(
   const league = await lockLeague(trx, id, org.id);
   if (league === undefined) throw new NotFoundError();
   return { org, league };
-}
-
-export async function requireLeagueBySlug(
-  db: Executor,
-  orgSlug: string,
-  slug: string,
-  audience: Audience,
-): Promise<{ org: Org; league: League }> {
-  const org = await requireOrg(db, orgSlug);
-  return { org, league: visibleTo(await findLeagueBySlug(db, org.id, slug), audience) };
 }

@@ -23,6 +23,7 @@ import {
   competitorFor,
   contributionsOf,
   findCompetitor,
+  findLeagueStandingSeries,
   findStandingSeries,
   insertSeason,
   insertStandingSeries,
@@ -32,10 +33,11 @@ import {
   seasonsOf,
   totalsOf,
   type Contribution,
+  type SeasonSummary,
 } from '../store/standings.js';
 import { findTeamOfOrg } from '../store/teams.js';
 import { findUserById } from '../store/users.js';
-import { requireLeagueBySlug, requireOrg } from './lookup.js';
+import { requireOrg } from './lookup.js';
 
 async function requireStandingSeries(db: Executor, org: Org, id: number): Promise<StandingSeries> {
   const standingSeries = await findStandingSeries(db, org.id, id);
@@ -43,32 +45,31 @@ async function requireStandingSeries(db: Executor, org: Org, id: number): Promis
   return standingSeries;
 }
 
-function spanOf(season: StandingSeason): SeasonSpan {
+function spanOf(season: SeasonSummary): SeasonSpan {
   return { id: season.id, startDate: season.start_date, endDate: season.end_date };
 }
 
 /** A standings series with its seasons (newest first) and the ranked table of one of them. */
 export interface StandingsTable {
   standingSeries: StandingSeries;
-  seasons: StandingSeason[];
+  seasons: SeasonSummary[];
   /** The season shown by default (season scope only). */
   currentSeasonId: number | null;
   rows: RankedRow[];
 }
 
 /**
- * The standings series with its seasons, which season a request reads (its totals key),
- * and that season's ranked table.
+ * Which season a request reads (its totals key) and that season's ranked table, for a
+ * standings series whose seasons are read.
  */
 async function standingsTable(
   db: Executor,
-  org: Org,
-  standingSeries: StandingSeries,
+  series: { timezone: string; standingSeries: StandingSeries; seasons: SeasonSummary[] },
   seasonId: number | undefined,
   now: Date,
 ): Promise<StandingsTable & { seasonKey: number | null }> {
-  const seasons = await seasonsOf(db, standingSeries.id);
-  const today = localDate(now, org.timezone);
+  const { standingSeries, seasons } = series;
+  const today = localDate(now, series.timezone);
   const current =
     standingSeries.scope === 'season' ? currentSeasonId(seasons.map(spanOf), today) : null;
   if (seasonId !== undefined && !seasons.some((season) => season.id === seasonId)) {
@@ -80,17 +81,31 @@ async function standingsTable(
   return { standingSeries, seasons, currentSeasonId: current, rows, seasonKey };
 }
 
-/** A league's standings: null until an organizer links a standings series. */
+/** A standings series of the org with its seasons. */
+async function requireSeriesWithSeasons(db: Executor, org: Org, id: number) {
+  const standingSeries = await requireStandingSeries(db, org, id);
+  return {
+    timezone: org.timezone,
+    standingSeries,
+    seasons: await seasonsOf(db, standingSeries.id),
+  };
+}
+
+/**
+ * A league's standings: null until an organizer links a standings series. Two statements:
+ * the league's series with its seasons, then the table.
+ */
 export async function getLeagueStandings(
   db: Executor,
   orgSlug: string,
   slug: string,
   now: Date,
 ): Promise<StandingsTable | null> {
-  const { org, league } = await requireLeagueBySlug(db, orgSlug, slug, 'public');
-  if (league.standing_series_id === null) return null;
-  const standingSeries = await requireStandingSeries(db, org, league.standing_series_id);
-  return standingsTable(db, org, standingSeries, undefined, now);
+  const found = await findLeagueStandingSeries(db, orgSlug, slug);
+  if (found === undefined) throw new NotFoundError();
+  const { standingSeries } = found;
+  if (standingSeries === null) return null;
+  return standingsTable(db, { ...found, standingSeries }, undefined, now);
 }
 
 export async function getStandings(
@@ -98,8 +113,8 @@ export async function getStandings(
   request: { orgSlug: string; seriesId: number; seasonId?: number | undefined; now: Date },
 ): Promise<StandingsTable> {
   const org = await requireOrg(db, request.orgSlug);
-  const standingSeries = await requireStandingSeries(db, org, request.seriesId);
-  return standingsTable(db, org, standingSeries, request.seasonId, request.now);
+  const series = await requireSeriesWithSeasons(db, org, request.seriesId);
+  return standingsTable(db, series, request.seasonId, request.now);
 }
 
 /** A competitor's place in one table of a standings series, and the results that made it. */
@@ -125,16 +140,11 @@ export async function getCompetitorStandings(
   },
 ): Promise<CompetitorStanding> {
   const org = await requireOrg(db, request.orgSlug);
-  const standingSeries = await requireStandingSeries(db, org, request.seriesId);
+  const series = await requireSeriesWithSeasons(db, org, request.seriesId);
+  const { standingSeries } = series;
   const competitor = await findCompetitor(db, standingSeries.id, request.competitorId);
   if (competitor === undefined) throw new NotFoundError();
-  const { seasonKey, rows } = await standingsTable(
-    db,
-    org,
-    standingSeries,
-    request.seasonId,
-    request.now,
-  );
+  const { seasonKey, rows } = await standingsTable(db, series, request.seasonId, request.now);
   return {
     standingSeries,
     competitor,

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'k
 import type { Database, Event, EventsTable } from '../db/schema.js';
 import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../domain/events.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
-import type { Executor } from './executor.js';
+import { runPrepared, type Executor } from './executor.js';
 import type { UserName } from './users.js';
 
 export async function insertEvent(db: Executor, event: Insertable<EventsTable>): Promise<Event> {
@@ -112,22 +112,51 @@ export async function tagsOfEvents(
   return tags;
 }
 
-export interface EventQuery {
-  orgId: number;
-  leagueId?: number | undefined;
+/** What a schedule read selects: an org's public events, or one public league's. */
+export interface ScheduleRead {
+  orgSlug: string;
+  /** A public league of the org; its schedule only. */
+  leagueSlug?: string | undefined;
   /** Events carrying any of these tags. */
   tags?: readonly string[] | undefined;
   year?: number | undefined;
   filter: EventListFilter;
   now: Date;
+  limit: number;
+  offset: number;
+  newestFirst: boolean;
 }
 
-function matching(query: Omit<EventQuery, 'filter' | 'now' | 'year'>) {
+/** A scheduled event with its tags, sorted. */
+export type ScheduledEvent = ListedEvent & { tags: string[] };
+
+/** One page of a schedule with the totals of the whole list. */
+export interface ScheduleRows {
+  timezone: string;
+  /** Events matching before paging. */
+  count: number;
+  /** Year of the earliest public event of the league and tags, whatever the window. */
+  oldestYear: number | null;
+  events: ScheduledEvent[];
+}
+
+/** Where the schedule's org and league ids come from: the one-row `scope` of the statement. */
+const SCOPE_ORG = sql<number>`scope.org_id`;
+const SCOPE_LEAGUE = sql<number>`scope.league_id`;
+
+type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tags'>;
+
+function matching(query: Matching) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
-    const conditions = [eb('events.org_id', '=', query.orgId), publiclyVisible(eb)];
-    if (query.leagueId !== undefined) {
-      conditions.push(eb('events.event_series_id', '=', query.leagueId));
-    }
+    // A league's nights: the scope found the league public and of this org, so its nights
+    // are visible unless drafts, and the org and league checks need not run per event.
+    const conditions =
+      query.leagueSlug === undefined
+        ? [eb('events.org_id', '=', SCOPE_ORG), publiclyVisible(eb)]
+        : [
+            eb('events.event_series_id', '=', SCOPE_LEAGUE),
+            eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
+          ];
     if (query.tags !== undefined) {
       const tags = query.tags;
       conditions.push(
@@ -138,7 +167,8 @@ function matching(query: Omit<EventQuery, 'filter' | 'now' | 'year'>) {
                 .selectFrom('event_tags')
                 .select('event_tags.event_id')
                 .whereRef('event_tags.event_id', '=', 'events.id')
-                .where('event_tags.tag', 'in', tags),
+                // One array parameter, not a list: the statement's text stays fixed.
+                .where(sql<boolean>`event_tags.tag = any(${[...tags]}::text[])`),
             ),
       );
     }
@@ -146,7 +176,7 @@ function matching(query: Omit<EventQuery, 'filter' | 'now' | 'year'>) {
   };
 }
 
-function inWindow(query: EventQuery) {
+function inWindow(query: ScheduleRead) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
     const conditions = [matching(query)(eb)];
     if (query.year !== undefined) conditions.push(eb('events.local_year', '=', query.year));
@@ -166,47 +196,108 @@ function inWindow(query: EventQuery) {
   };
 }
 
-/** One page of public events and the number matching before paging. */
-export async function listEvents(
+/**
+ * One page of public events with their tags, the number matching before paging and the
+ * oldest year, in one statement: a one-row `scope` finds the org (and the public league),
+ * and the page, the count and the oldest year are read beside it. Undefined when the org,
+ * or the public league asked for, does not exist. The text depends only on which filters
+ * are present, so it is prepared.
+ */
+export async function readSchedule(
   db: Executor,
-  query: EventQuery,
-  page: { limit: number; offset: number; newestFirst: boolean },
-): Promise<{ events: ListedEvent[]; count: number }> {
-  const direction = page.newestFirst ? 'desc' : 'asc';
-  const [events, counted] = await Promise.all([
+  query: ScheduleRead,
+): Promise<ScheduleRows | undefined> {
+  const direction = query.newestFirst ? 'desc' : 'asc';
+  const { leagueSlug } = query;
+  const rows = await runPrepared(
+    db,
     db
-      .selectFrom('events')
-      .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
-      .selectAll('events')
-      .select(TOTAL_PLAYERS)
-      .where(inWindow(query))
-      .orderBy('events.start_at', direction)
-      .orderBy('events.id', direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(inWindow(query))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { events, count: counted.count };
-}
-
-/** Year of the earliest public event matching the league and tags, or null when none. */
-export async function oldestEventYear(
-  db: Executor,
-  query: Omit<EventQuery, 'filter' | 'now' | 'year'>,
-): Promise<number | null> {
-  const row = await db
-    .selectFrom('events')
-    .select('local_year')
-    .where(matching(query))
-    .orderBy('start_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.local_year ?? null;
+      .with(
+        (cte) => cte('scope').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('orgs')
+            .select((eb) => [
+              'orgs.id as org_id',
+              'orgs.timezone',
+              leagueSlug === undefined
+                ? sql<number | null>`null::integer`.as('league_id')
+                : eb
+                    .selectFrom('event_series')
+                    .select('event_series.id')
+                    .whereRef('event_series.org_id', '=', 'orgs.id')
+                    .where('event_series.slug', '=', leagueSlug)
+                    .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES)
+                    .as('league_id'),
+            ])
+            .where('orgs.slug', '=', query.orgSlug),
+      )
+      // Materialized, so that the count and the oldest year are computed once, not per row.
+      .with(
+        (cte) => cte('totals').materialized(),
+        (qb) =>
+          qb.selectFrom('scope').select((eb) => [
+            eb
+              .selectFrom('events')
+              .select((inner) => inner.fn.countAll<number>().as('count'))
+              .where(inWindow(query) as never)
+              .as('count'),
+            eb
+              .selectFrom('events')
+              .select('events.local_year')
+              .where(matching(query) as never)
+              .orderBy('events.start_at')
+              .limit(1)
+              .as('oldest_year'),
+          ]),
+      )
+      .selectFrom(['scope', 'totals'])
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('events')
+            .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
+            .selectAll('events')
+            .select([
+              TOTAL_PLAYERS,
+              sql<string[]>`array(
+                select event_tags.tag from event_tags
+                where event_tags.event_id = events.id order by event_tags.tag
+              )`.as('tags'),
+            ])
+            .where(inWindow(query) as never)
+            .orderBy('events.start_at', direction)
+            .orderBy('events.id', direction)
+            .limit(query.limit)
+            .offset(query.offset)
+            .as('page'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('page')
+      .select([
+        'scope.timezone as scope_timezone',
+        'scope.league_id as scope_league_id',
+        'totals.count as scope_count',
+        'totals.oldest_year as scope_oldest_year',
+      ])
+      .orderBy('page.start_at', direction)
+      .orderBy('page.id', direction),
+  );
+  const [first] = rows;
+  if (first === undefined) return undefined;
+  if (leagueSlug !== undefined && first.scope_league_id === null) return undefined;
+  const events: ScheduledEvent[] = [];
+  for (const row of rows) {
+    // The page is outer-joined: an empty page is one row of nulls beside the scope. The
+    // scope's columns stay on each row: copying rows without them costs more than they do.
+    if (row.id !== null) events.push(row as ScheduledEvent);
+  }
+  return {
+    timezone: first.scope_timezone,
+    count: first.scope_count ?? 0,
+    oldestYear: first.scope_oldest_year,
+    events,
+  };
 }
 
 /**

@@ -1,5 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
+import { prepareStatement } from '../db/prepared-statements.js';
 import type { Database } from '../db/schema.js';
 
 /** A database or an open transaction: every store function runs on either. */
 export type Executor = Kysely<Database>;
+
+/**
+ * Runs a query whose text never varies (fixed shape, values as parameters) as a prepared
+ * statement: on PostgreSQL it is parsed and planned once per connection.
+ */
+export async function runPrepared<R>(db: Executor, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  prepareStatement(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
+}

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { EventSeriesTable, League, LeagueStatus } from '../db/schema.js';
-import type { Executor } from './executor.js';
+import type { EventSeriesTable, League } from '../db/schema.js';
+import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
+import { runPrepared, type Executor } from './executor.js';
 
 export async function insertLeague(
   db: Executor,
@@ -22,17 +23,49 @@ export async function updateLeague(
     .executeTakeFirstOrThrow();
 }
 
-export async function findLeagueBySlug(
+/** A public league of the org with this slug, in one statement (no org lookup first). */
+export async function findPublicLeague(
   db: Executor,
-  orgId: number,
+  orgSlug: string,
   slug: string,
 ): Promise<League | undefined> {
-  return db
-    .selectFrom('event_series')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const [league] = await runPrepared(
+    db,
+    db
+      .selectFrom('event_series')
+      .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
+      .selectAll('event_series')
+      .where('orgs.slug', '=', orgSlug)
+      .where('event_series.slug', '=', slug)
+      .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
+  );
+  return league;
+}
+
+/**
+ * The org's public leagues in id order, in one statement; undefined when no org has this
+ * slug (an org without public leagues has an empty list).
+ */
+export async function findPublicLeagues(
+  db: Executor,
+  orgSlug: string,
+): Promise<League[] | undefined> {
+  const rows = await runPrepared(
+    db,
+    db
+      .selectFrom('orgs')
+      .leftJoin('event_series', (join) =>
+        join
+          .onRef('event_series.org_id', '=', 'orgs.id')
+          .on('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
+      )
+      .selectAll('event_series')
+      .where('orgs.slug', '=', orgSlug)
+      .orderBy('event_series.id'),
+  );
+  if (rows.length === 0) return undefined;
+  // The org without public leagues: one row of nulls from the outer join.
+  return rows.filter((row): row is League => row.id !== null);
 }
 
 export async function findLeagueById(
@@ -60,20 +93,6 @@ export async function lockLeague(
   let query = db.selectFrom('event_series').selectAll().where('id', '=', id);
   if (orgId !== undefined) query = query.where('org_id', '=', orgId);
   return query.forUpdate().executeTakeFirst();
-}
-
-export async function listLeagues(
-  db: Executor,
-  orgId: number,
-  statuses: readonly LeagueStatus[],
-): Promise<League[]> {
-  return db
-    .selectFrom('event_series')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('status', 'in', statuses)
-    .orderBy('id')
-    .execute();
 }
 
 /** Moves the maintained roster counters of a league by the given amounts. */

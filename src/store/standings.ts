@@ -8,7 +8,8 @@ import type {
   StandingSeries,
 } from '../db/schema.js';
 import type { Total } from '../domain/ranking.js';
-import type { Executor } from './executor.js';
+import { PUBLIC_LEAGUE_STATUSES } from '../domain/visibility.js';
+import { runPrepared, type Executor } from './executor.js';
 
 /** Totals key of a whole standings series (season-less); season totals use the season id. */
 export const OVERALL_KEY = 0;
@@ -47,6 +48,101 @@ export async function insertSeason(
   season: { series_id: number; name: string; start_date: string; end_date: string },
 ): Promise<StandingSeason> {
   return db.insertInto('standing_seasons').values(season).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A season as a standings table shows it. */
+export type SeasonSummary = Pick<StandingSeason, 'id' | 'name' | 'start_date' | 'end_date'>;
+
+/** A public league's standings series (null when it links none) and its seasons. */
+export interface LeagueStandingSeries {
+  timezone: string;
+  standingSeries: StandingSeries | null;
+  /** Newest first. */
+  seasons: SeasonSummary[];
+}
+
+/**
+ * The standings series a public league links, with its seasons, in one statement: one row
+ * per season (one row of nulls without a series or without seasons). Undefined when the org
+ * or its public league does not exist, or the linked series belongs to another org.
+ */
+export async function findLeagueStandingSeries(
+  db: Executor,
+  orgSlug: string,
+  leagueSlug: string,
+): Promise<LeagueStandingSeries | undefined> {
+  const rows = await runPrepared(
+    db,
+    db
+      .selectFrom('event_series as league')
+      .innerJoin('orgs', 'orgs.id', 'league.org_id')
+      .leftJoin('standing_series as series', (join) =>
+        join
+          .onRef('series.id', '=', 'league.standing_series_id')
+          .onRef('series.org_id', '=', 'orgs.id'),
+      )
+      .leftJoin('standing_seasons as season', 'season.series_id', 'series.id')
+      .select([
+        'orgs.timezone',
+        'league.standing_series_id',
+        'series.id as series_id',
+        'series.org_id as series_org_id',
+        'series.name as series_name',
+        'series.scope as series_scope',
+        'series.created_at as series_created_at',
+        'season.id as season_id',
+        'season.name as season_name',
+        'season.start_date as season_start_date',
+        'season.end_date as season_end_date',
+      ])
+      .where('orgs.slug', '=', orgSlug)
+      .where('league.slug', '=', leagueSlug)
+      .where('league.status', 'in', PUBLIC_LEAGUE_STATUSES)
+      .orderBy('season.start_date', 'desc')
+      .orderBy('season.id', 'desc'),
+  );
+  const [first] = rows;
+  if (first === undefined) return undefined;
+  if (first.standing_series_id === null) {
+    return { timezone: first.timezone, standingSeries: null, seasons: [] };
+  }
+  if (
+    first.series_id === null ||
+    first.series_org_id === null ||
+    first.series_name === null ||
+    first.series_scope === null ||
+    first.series_created_at === null
+  ) {
+    return undefined;
+  }
+  const seasons: SeasonSummary[] = [];
+  for (const row of rows) {
+    if (
+      row.season_id === null ||
+      row.season_name === null ||
+      row.season_start_date === null ||
+      row.season_end_date === null
+    ) {
+      continue;
+    }
+    seasons.push({
+      id: row.season_id,
+      name: row.season_name,
+      start_date: row.season_start_date,
+      end_date: row.season_end_date,
+    });
+  }
+  return {
+    timezone: first.timezone,
+    standingSeries: {
+      id: first.series_id,
+      org_id: first.series_org_id,
+      name: first.series_name,
+      scope: first.series_scope,
+      created_at: first.series_created_at,
+    },
+    seasons,
+  };
 }
 
 /** The standings series' seasons, newest first. */
@@ -174,18 +270,20 @@ export async function totalsOf(
   seriesId: number,
   seasonKey: number,
 ): Promise<Total[]> {
-  return db
-    .selectFrom('standing_totals')
-    .innerJoin('standing_competitors', 'standing_competitors.id', 'standing_totals.competitor_id')
-    .select([
-      'standing_totals.competitor_id as competitorId',
-      'standing_competitors.name',
-      'standing_totals.points',
-      'standing_totals.events',
-    ])
-    .where('standing_totals.series_id', '=', seriesId)
-    .where('standing_totals.season_key', '=', seasonKey)
-    .execute();
+  return runPrepared(
+    db,
+    db
+      .selectFrom('standing_totals')
+      .innerJoin('standing_competitors', 'standing_competitors.id', 'standing_totals.competitor_id')
+      .select([
+        'standing_totals.competitor_id as competitorId',
+        'standing_competitors.name',
+        'standing_totals.points',
+        'standing_totals.events',
+      ])
+      .where('standing_totals.series_id', '=', seriesId)
+      .where('standing_totals.season_key', '=', seasonKey),
+  );
 }
 
 /** A competitor's result in one event, with the event's org-local day. */

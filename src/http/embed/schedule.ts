@@ -78,7 +78,7 @@ export const scheduleWidget: Widget = {
     if (list.events.length === 0) return html`<p>No events to show.</p>`;
     const offersRegister = actions && !flag(options.noregister);
     const rows = list.events.map((event, index) => {
-      const leagueId = schedule.events[index]?.event.event_series_id ?? null;
+      const leagueId = schedule.events[index]?.event_series_id ?? null;
       const league = leagueId === null ? undefined : leagues.get(leagueId);
       const register =
         offersRegister &&

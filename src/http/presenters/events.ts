@@ -6,7 +6,7 @@ import type { AdminEvent } from '../schemas/admin.js';
 import type { EventDetail, EventField, EventItem, EventList } from '../schemas/public.js';
 
 /** An event as visitors see it; the store reads public events only. */
-function presentEventItem({ event, tags }: TaggedEvent<ListedEvent>): EventItem {
+function presentEventItem(event: ListedEvent, tags: string[]): EventItem {
   return {
     id: event.id,
     slug: event.slug,
@@ -25,13 +25,13 @@ export function presentEventList(schedule: Schedule): EventList {
   return {
     count: schedule.count,
     oldestYear: schedule.oldestYear,
-    events: schedule.events.map(presentEventItem),
+    events: schedule.events.map((event) => presentEventItem(event, event.tags)),
   };
 }
 
 export function presentEventDetail(found: TaggedEvent<PublicEvent>): EventDetail {
   const { event } = found;
-  const item = presentEventItem(found);
+  const item = presentEventItem(event, found.tags);
   if (event.event_series_id === null || event.league_slug === null || event.league_name === null) {
     return item;
   }

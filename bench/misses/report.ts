@@ -1,0 +1,140 @@
+import type { DatabaseKind } from '../../src/db/connection.js';
+import type { LoadSettings } from '../load.js';
+import { count, decimal, failures, machine, mib, ms, ratio, seconds } from '../report.js';
+import type { ManyOrgsSizes } from './many-orgs.js';
+import type { Measured } from './run.js';
+import type { Read } from './urls.js';
+
+/** One read: its misses on the service and on the peer, and its single hot URL. */
+export interface ReadRun {
+  read: Read;
+  urls: number;
+  /** Per miss, counted one request at a time. */
+  statements: number;
+  roundTrips: number;
+  miss: Measured;
+  peer: Measured;
+  hot: Measured;
+}
+
+export interface MissReport {
+  database: DatabaseKind;
+  sizes: ManyOrgsSizes;
+  generationMs: number;
+  load: LoadSettings;
+  reads: ReadRun[];
+  zipf: Measured & {
+    urls: number;
+    exponent: number;
+    /** Share of requests that go to each read. */
+    shares: Map<string, number>;
+    /** Statements the service sent during the measured Zipf load and its warm-up. */
+    statements: number;
+  };
+}
+
+const RSS_BUDGET = 200 * 2 ** 20;
+
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+const rate = (measured: Measured) => measured.result.requestsPerSecond;
+
+function readTable(reads: ReadRun[]): string[] {
+  const lines = [
+    '| Read | URLs | statements / round trips per miss | miss req/s | peer req/s | miss / peer | hot req/s | miss / hot | p99 ms miss; peer; hot | CPU µs/req miss; peer | RSS miss; peer; hot | non-200 / errors (miss; peer; hot) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const run of reads) {
+    const cells = [
+      run.read,
+      count(run.urls),
+      `${decimal.format(run.statements)} / ${decimal.format(run.roundTrips)}`,
+      count(rate(run.miss)),
+      count(rate(run.peer)),
+      ratio(rate(run.miss) / rate(run.peer)),
+      count(rate(run.hot)),
+      `${decimal.format((100 * rate(run.miss)) / rate(run.hot))} %`,
+      [run.miss, run.peer, run.hot].map((m) => ms(m.result.p99Ms)).join('; '),
+      [run.miss, run.peer].map((m) => decimal.format(m.cpuMicros)).join('; '),
+      [run.miss, run.peer, run.hot].map((m) => mib(m.rss)).join('; '),
+      [run.miss, run.peer, run.hot].map((m) => failures(m.result)).join('; '),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+/** The all-hits rate of the Zipf mix: each read's hot rate, weighted by its share of requests. */
+function hotRateOfMix(report: MissReport): number {
+  let secondsPerRequest = 0;
+  for (const run of report.reads) {
+    secondsPerRequest += (report.zipf.shares.get(run.read) ?? 0) / rate(run.hot);
+  }
+  return 1 / secondsPerRequest;
+}
+
+function targetLines(report: MissReport): string[] {
+  const lines = ['| Target | Measured | Verdict |', '| --- | --- | --- |'];
+  const peerRatios = report.reads.map((run) => rate(run.miss) / rate(run.peer));
+  lines.push(
+    `| miss ≥ 0.5× peer, every read | ${report.reads.map((run, i) => `${run.read} ${ratio(peerRatios[i] ?? 0)}`).join(', ')} | ${verdict(peerRatios.every((r) => r >= 0.5))} |`,
+  );
+  const hotShares = report.reads.map((run) => rate(run.miss) / rate(run.hot));
+  const scope = report.database === 'postgres' ? '' : ' (the target is set for PostgreSQL)';
+  lines.push(
+    `| miss ≥ 25% of the same read's hot rate${scope} | ${report.reads.map((run, i) => `${run.read} ${decimal.format(100 * (hotShares[i] ?? 0))} %`).join(', ')} | ${verdict(hotShares.every((s) => s >= 0.25))} |`,
+  );
+  const mix = hotRateOfMix(report);
+  const zipfShare = rate(report.zipf) / mix;
+  lines.push(
+    `| Zipf over every URL ≥ 50% of the single-hot-URL rate | ${count(rate(report.zipf))} req/s against ${count(mix)} (the hot rates weighted by the Zipf mix): ${decimal.format(100 * zipfShare)} % | ${verdict(zipfShare >= 0.5)} |`,
+  );
+  const peak = Math.max(
+    report.zipf.rss,
+    ...report.reads.flatMap((run) => [run.miss.rss, run.hot.rss]),
+  );
+  lines.push(
+    `| service RSS ≤ 200 MiB under load | peak ${mib(peak)} | ${verdict(peak <= RSS_BUDGET)} |`,
+  );
+  return lines;
+}
+
+function zipfLines(report: MissReport): string[] {
+  const { zipf } = report;
+  const shares = report.reads.map(
+    (run) => `${run.read} ${decimal.format(100 * (zipf.shares.get(run.read) ?? 0))} %`,
+  );
+  let statementsPerMiss = 0;
+  for (const run of report.reads) {
+    statementsPerMiss += (zipf.shares.get(run.read) ?? 0) * run.statements;
+  }
+  const missShare = zipf.statements / zipf.result.answered / statementsPerMiss;
+  return [
+    `Zipf workload: ${count(zipf.urls)} URLs (every org's league list, and each public league's page, schedule and standings), popularity ∝ 1/rank^${decimal.format(zipf.exponent)} over a seeded shuffle; requests by read: ${shares.join(', ')}.`,
+    '',
+    `- ${count(rate(zipf))} req/s, p99 ${ms(zipf.result.p99Ms)} ms, ${decimal.format(zipf.cpuMicros)} µs CPU per request, RSS ${mib(zipf.rss)}, non-200 / errors ${failures(zipf.result)}`,
+    `- ${decimal.format(zipf.statements / zipf.result.answered)} statements per request: about ${decimal.format(100 * missShare)} % of requests were misses`,
+  ];
+}
+
+export function renderMissReport(report: MissReport): string {
+  const { sizes, load } = report;
+  const database = report.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL';
+  return [
+    '# Clubhouse miss benchmark',
+    '',
+    `- Machine: ${machine()}`,
+    `- Database: ${database}`,
+    `- Data: ${count(sizes.orgs)} orgs × ${count(sizes.leaguesPerOrg)} leagues (the last of each a hidden draft), ${count(sizes.eventsPerLeague)} events per league, a standings series per league with ${count(sizes.competitorsPerSeries)} competitors; generated in bulk SQL in ${seconds(report.generationMs)}`,
+    `- Load: autocannon, ${count(load.connections)} connections, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per run; misses in ${count(load.rounds)} rounds alternating service and peer (medians)`,
+    '- Miss: the service with kept answers off (every read computed, stored and hashed as a miss is), cycling through every URL of the read',
+    '- Peer: plain `node:http` + the driver, hand-written SQL with parameters (named prepared statements on PostgreSQL), no cache; bodies checked byte for byte against the service on a sample of each read',
+    '- Hot: the service as deployed, one URL of the read',
+    '',
+    ...readTable(report.reads),
+    '',
+    ...zipfLines(report),
+    '',
+    ...targetLines(report),
+    '',
+  ].join('\n');
+}
