@@ -10,7 +10,7 @@ export interface BareInput {
   responses: StoredResponse[];
   /**
    * Count every request with the service's own limiter, at this many requests per minute,
-   * and set its headers, as the service's fast path does; absent for the plain machine limit.
+   * and set its headers, as the service's edge does; absent for the plain machine limit.
    */
   limitPerMinute?: number;
 }
@@ -45,7 +45,7 @@ serveChild(async (input) => {
       return;
     }
     void limiter.count(request.socket.remoteAddress ?? '').then((verdict) => {
-      for (const [name, value] of verdict.headers) response.setHeader(name, value);
+      for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
       response.writeHead(stored.status, stored.headers).end(stored.body);
     });
   });

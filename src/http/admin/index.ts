@@ -1,6 +1,5 @@
 import type { App, AppContext } from '../context.js';
-import type { Edge } from '../edge/public-edge.js';
-import { createRateLimiter } from '../edge/rate-limit.js';
+import type { Edge } from '../edge/edge.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
 import { adminEventRoutes } from './events.js';
@@ -18,16 +17,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
     app.addHook('onRequest', bearerGuard(adminToken));
     const limit = context.config.adminRateLimitPerMinute;
     if (limit > 0) {
-      app.addHook(
-        'onRequest',
-        createRateLimiter({
-          counters: edge.counters,
-          metrics: edge.metrics,
-          limit,
-          scope: 'admin',
-          now: () => context.now().getTime(),
-        }).hook,
-      );
+      app.addHook('onRequest', edge.rateLimitHook('admin', limit));
     }
     app.addHook('preValidation', requireCanonicalIds);
 

@@ -1,0 +1,167 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { CORS_HEADERS } from './cors.js';
+import { sendNotFound, sendPlainText } from './errors.js';
+import type { RateLimiter } from './rate-limit.js';
+import { unroutedUrl, type RequestLog } from './request-log.js';
+import type { ResponseCache } from './response-cache.js';
+import type { RouteTable } from './route-table.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+import { isPublicUrl } from './urls.js';
+
+/** Longest public URL, path and query together; past it the answer is 414. */
+export const MAX_PUBLIC_URL_LENGTH = 1024;
+
+/** What the edge decided for one public request, before any route may answer it. */
+export interface Admission {
+  ip: string;
+  /** CORS and RateLimit headers (and Retry-After when refused): every answer carries them. */
+  headers: Record<string, string>;
+  /** The plain-text answer given instead of any route's: 429 past the limit, else 414. */
+  refusal: { status: 414 | 429; message: string } | undefined;
+}
+
+type Listener = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface PipelineOptions {
+  publicBasePath: string;
+  cache: ResponseCache;
+  limiter: RateLimiter;
+  record: RequestLog;
+  routes: RouteTable;
+  /** The client address exactly as Fastify's `request.ip` gives it. */
+  clientIp: (request: IncomingMessage) => string;
+}
+
+/**
+ * The per-request work of the public edge, in one place for every way a public request is
+ * answered: from the response cache before Fastify routes it (`listener`), by a route
+ * (`admitRouted`, the public scope's first hook), as a path Fastify cannot route
+ * (`answerUnroutable`), or as a request Node cannot parse (`decide`, see client-errors.ts).
+ * Each is admitted once (CORS, the rate limit, the URL cap) and recorded once (`record`:
+ * metrics and the access log).
+ */
+export function createPipeline(options: PipelineOptions) {
+  const { cache, limiter, record } = options;
+
+  /** Preflights are not counted; anything else is, even a request that is then refused. */
+  async function decide(request: { method?: string; url?: string; ip: string }) {
+    const { method, url = '', ip } = request;
+    const verdict = method === 'OPTIONS' ? undefined : await limiter.count(ip);
+    const admission: Admission = {
+      ip,
+      headers:
+        verdict === undefined ? { ...CORS_HEADERS } : { ...CORS_HEADERS, ...verdict.headers },
+      refusal: undefined,
+    };
+    if (verdict?.refused === true)
+      admission.refusal = { status: 429, message: 'Too Many Requests' };
+    else if (url.length > MAX_PUBLIC_URL_LENGTH) {
+      admission.refusal = { status: 414, message: 'URI Too Long' };
+    }
+    return admission;
+  }
+
+  /** The request admitted once: a request the listener hands on to Fastify is not counted again. */
+  const admissions = new WeakMap<IncomingMessage, Promise<Admission>>();
+  function admit(request: IncomingMessage): Promise<Admission> {
+    let admission = admissions.get(request);
+    if (admission === undefined) {
+      admission = decide({
+        method: request.method,
+        url: request.url,
+        ip: options.clientIp(request),
+      });
+      admissions.set(request, admission);
+    }
+    return admission;
+  }
+
+  /** Sets the admission's headers on a reply; sends its refusal, if any. */
+  async function apply(reply: FastifyReply, admission: Admission): Promise<boolean> {
+    void reply.headers(admission.headers);
+    const { refusal } = admission;
+    if (refusal === undefined) return false;
+    await sendPlainText(reply, refusal.status, refusal.message);
+    return true;
+  }
+
+  /**
+   * Node's request listener in front of Fastify's: a GET with a current kept answer is
+   * answered here, with the bytes and headers a route's answer would have, without routing
+   * it. Any other request, or one refused, goes on to `next`.
+   */
+  function listener(next: Listener): Listener {
+    return function answerKept(request, response) {
+      if (request.method !== 'GET' || cache.peek(request.url ?? '') === undefined) {
+        next(request, response);
+        return;
+      }
+      const started = performance.now();
+      void admit(request).then(
+        (admission) => {
+          // Looked up again: a write may have committed while the request was being counted.
+          const kept = admission.refusal === undefined ? cache.replay(request, 'early') : undefined;
+          if (kept === undefined) {
+            next(request, response);
+            return;
+          }
+          response
+            .writeHead(kept.status, { ...SECURITY_HEADERS, ...admission.headers, ...kept.headers })
+            .end(kept.body);
+          record({
+            method: 'GET',
+            route: kept.answer.route,
+            url: kept.answer.loggedUrl,
+            ip: admission.ip,
+            status: kept.status,
+            elapsedMs: performance.now() - started,
+          });
+        },
+        () => {
+          next(request, response);
+        },
+      );
+    };
+  }
+
+  /** The public scope's first hook: admission, then a kept answer for a GET if there is one. */
+  async function admitRouted(request: FastifyRequest, reply: FastifyReply) {
+    if (await apply(reply, await admit(request.raw))) return reply;
+    return cache.lookup(request, reply);
+  }
+
+  /**
+   * Fastify's handler for paths it cannot route at all (a badly percent-encoded or over-long
+   * path value), which skip every hook: a public one is admitted here like any other, and
+   * then, naming nothing, is the usual 404.
+   */
+  function answerUnroutable(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const started = performance.now();
+    const answer = async () => {
+      void reply.headers(SECURITY_HEADERS);
+      const isPublic = isPublicUrl(request.url, options.publicBasePath);
+      if (isPublic && (await apply(reply, await admit(request.raw)))) return;
+      await sendNotFound(request, reply);
+    };
+    const recordAnswer = () => {
+      record({
+        method: request.method,
+        route: 'unmatched',
+        url: unroutedUrl(request.url, options.routes),
+        ip: options.clientIp(request.raw),
+        status: reply.statusCode,
+        elapsedMs: performance.now() - started,
+      });
+    };
+    answer().then(recordAnswer, (error: unknown) => {
+      request.log.error({ err: error }, 'request failed');
+      if (!reply.sent) void sendPlainText(reply, 500, 'Internal Server Error');
+      recordAnswer();
+    });
+  }
+
+  return { decide, listener, admitRouted, answerUnroutable };
+}
+
+export type Pipeline = ReturnType<typeof createPipeline>;
