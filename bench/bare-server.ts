@@ -45,7 +45,7 @@ serveChild(async (input) => {
       return;
     }
     void limiter.count(request.socket.remoteAddress ?? '').then((verdict) => {
-      for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
+      for (const [name, value] of verdict.headers) response.setHeader(name, value);
       response.writeHead(stored.status, stored.headers).end(stored.body);
     });
   });

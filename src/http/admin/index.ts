@@ -17,7 +17,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
     app.addHook('onRequest', bearerGuard(adminToken));
     const limit = context.config.adminRateLimitPerMinute;
     if (limit > 0) {
-      app.addHook('onRequest', edge.rateLimitHook('admin', limit));
+      app.addHook('onRequest', edge.adminRateLimit(limit));
     }
     app.addHook('preValidation', requireCanonicalIds);
 

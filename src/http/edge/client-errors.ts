@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { CORS_HEADERS } from './cors.js';
 import type { Pipeline } from './pipeline.js';
 import type { RequestLog } from './request-log.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -42,12 +43,13 @@ export function answerMalformedRequests(options: {
     const answered = options.decide({ ip }).then((admission) => {
       const status = admission.refusal?.status ?? statusOf(error);
       const body = STATUS_CODES[status] ?? 'Bad Request';
-      const headers: [string, string | number][] = [
+      const headers: (readonly [string, string | number])[] = [
         ['content-type', 'text/plain; charset=utf-8'],
         ['content-length', Buffer.byteLength(body)],
         ['connection', 'close'],
+        ...Object.entries(CORS_HEADERS),
         ...Object.entries(SECURITY_HEADERS),
-        ...Object.entries(admission.headers),
+        ...admission.headers,
       ];
       if (socket.writable) {
         const head = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');

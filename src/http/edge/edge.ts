@@ -9,7 +9,7 @@ import { preflight } from './cors.js';
 import { notRouted, registerErrorHandling } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createPipeline } from './pipeline.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { createRequestLog, routedUrl, unroutedUrl } from './request-log.js';
 import { createResponseCache } from './response-cache.js';
 import { createRouteTable } from './route-table.js';
@@ -48,11 +48,8 @@ export interface Edge {
   plugin: (app: App) => Promise<void>;
   /** The public API's part, for its scope: admission and kept answers, preflights, 404/405. */
   applyPublic: (app: App) => void;
-  /** A rate limit of its own (the admin API's), counted in the same counters. */
-  rateLimitHook: (
-    scope: 'admin',
-    limitPerMinute: number,
-  ) => ReturnType<typeof createRateLimiter>['hook'];
+  /** The admin API's own rate limit, counted apart in the same counters. */
+  adminRateLimit: (limitPerMinute: number) => RateLimiter['hook'];
 }
 
 function createCounters(context: AppContext, metrics: Metrics, log: FastifyBaseLogger): Counters {
@@ -165,7 +162,7 @@ export async function createEdge(
       app.options('*', preflight);
       app.setNotFoundHandler(notRouted(routes, { preflight: true }));
     },
-    rateLimitHook: (scope, limitPerMinute) =>
-      createRateLimiter({ counters, metrics, limit: limitPerMinute, scope, now }).hook,
+    adminRateLimit: (limitPerMinute) =>
+      createRateLimiter({ counters, metrics, limit: limitPerMinute, scope: 'admin', now }).hook,
   };
 }

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CORS_HEADERS } from './cors.js';
 import { sendNotFound, sendPlainText } from './errors.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { HeaderList, RateLimiter } from './rate-limit.js';
 import { unroutedUrl, type RequestLog } from './request-log.js';
-import type { ResponseCache } from './response-cache.js';
+import type { Replay, ResponseCache } from './response-cache.js';
 import type { RouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { isPublicUrl } from './urls.js';
@@ -15,11 +15,18 @@ export const MAX_PUBLIC_URL_LENGTH = 1024;
 /** What the edge decided for one public request, before any route may answer it. */
 export interface Admission {
   ip: string;
-  /** CORS and RateLimit headers (and Retry-After when refused): every answer carries them. */
-  headers: Record<string, string>;
+  /** RateLimit headers (and Retry-After when refused), for every answer besides CORS's. */
+  headers: HeaderList;
   /** The plain-text answer given instead of any route's: 429 past the limit, else 414. */
   refusal: { status: 414 | 429; message: string } | undefined;
 }
+
+const TOO_MANY_REQUESTS = { status: 429, message: 'Too Many Requests' } as const;
+const URI_TOO_LONG = { status: 414, message: 'URI Too Long' } as const;
+
+/** Where a request carries its admission from the listener into Fastify. */
+const ADMISSION = Symbol('clubhouse.edge.admission');
+type AdmittedRequest = IncomingMessage & { [ADMISSION]?: Promise<Admission> };
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -50,36 +57,41 @@ export function createPipeline(options: PipelineOptions) {
     const verdict = method === 'OPTIONS' ? undefined : await limiter.count(ip);
     const admission: Admission = {
       ip,
-      headers:
-        verdict === undefined ? { ...CORS_HEADERS } : { ...CORS_HEADERS, ...verdict.headers },
+      headers: verdict?.headers ?? [],
       refusal: undefined,
     };
-    if (verdict?.refused === true)
-      admission.refusal = { status: 429, message: 'Too Many Requests' };
-    else if (url.length > MAX_PUBLIC_URL_LENGTH) {
-      admission.refusal = { status: 414, message: 'URI Too Long' };
-    }
+    if (verdict?.refused === true) admission.refusal = TOO_MANY_REQUESTS;
+    else if (url.length > MAX_PUBLIC_URL_LENGTH) admission.refusal = URI_TOO_LONG;
     return admission;
   }
 
   /** The request admitted once: a request the listener hands on to Fastify is not counted again. */
-  const admissions = new WeakMap<IncomingMessage, Promise<Admission>>();
-  function admit(request: IncomingMessage): Promise<Admission> {
-    let admission = admissions.get(request);
-    if (admission === undefined) {
-      admission = decide({
-        method: request.method,
-        url: request.url,
-        ip: options.clientIp(request),
-      });
-      admissions.set(request, admission);
-    }
-    return admission;
+  function admit(request: AdmittedRequest): Promise<Admission> {
+    return (request[ADMISSION] ??= decide({
+      method: request.method,
+      url: request.url,
+      ip: options.clientIp(request),
+    }));
   }
 
-  /** Sets the admission's headers on a reply; sends its refusal, if any. */
+  /**
+   * A kept answer's headers with those every public answer carries, worked out once per
+   * answer: the listener then only copies them and adds the rate limit's.
+   */
+  const withEdge = new WeakMap<Replay['headers'], Record<string, string | number>>();
+  function withEdgeHeaders(headers: Replay['headers']) {
+    let full = withEdge.get(headers);
+    if (full === undefined) {
+      full = { ...headers, ...CORS_HEADERS, ...SECURITY_HEADERS };
+      withEdge.set(headers, full);
+    }
+    return full;
+  }
+
+  /** Sets CORS and the admission's headers on a reply; sends its refusal, if any. */
   async function apply(reply: FastifyReply, admission: Admission): Promise<boolean> {
-    void reply.headers(admission.headers);
+    void reply.headers(CORS_HEADERS);
+    for (const [name, value] of admission.headers) void reply.header(name, value);
     const { refusal } = admission;
     if (refusal === undefined) return false;
     await sendPlainText(reply, refusal.status, refusal.message);
@@ -106,9 +118,9 @@ export function createPipeline(options: PipelineOptions) {
             next(request, response);
             return;
           }
-          response
-            .writeHead(kept.status, { ...SECURITY_HEADERS, ...admission.headers, ...kept.headers })
-            .end(kept.body);
+          const headers = { ...withEdgeHeaders(kept.headers) };
+          for (const [name, value] of admission.headers) headers[name] = value;
+          response.writeHead(kept.status, headers).end(kept.body);
           record({
             method: 'GET',
             route: kept.answer.route,
