@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { StreamSettings } from './streams.js';
 
 /** How much data the generator writes. */
 export interface Sizes {
@@ -25,7 +26,13 @@ export interface BenchOptions {
   databaseUrl: string | undefined;
   /** Also write the report to this markdown file. */
   out: string | undefined;
+  /** Which parts run: the public reads against bare node:http, the live streams, or both. */
+  parts: { reads: boolean; streams: boolean };
+  /** Live streams held open on one instance, and score writes measured while they are. */
+  streams: StreamSettings;
 }
+
+const PARTS = ['all', 'reads', 'streams'] as const;
 
 interface Bound {
   flag: string;
@@ -45,6 +52,8 @@ const BOUNDS = {
   rounds: { flag: 'rounds', env: 'BENCH_ROUNDS', fallback: 3, min: 1, max: 50 },
   warmup: { flag: 'warmup', env: 'BENCH_WARMUP', fallback: 1, min: 0, max: 60 },
   connections: { flag: 'connections', env: 'BENCH_CONNECTIONS', fallback: 32, min: 1, max: 1000 },
+  streams: { flag: 'streams', env: 'BENCH_STREAMS', fallback: 5000, min: 1, max: 15_000 },
+  writes: { flag: 'writes', env: 'BENCH_WRITES', fallback: 5, min: 1, max: 100 },
 } satisfies Record<string, Bound>;
 
 type Flag = keyof typeof BOUNDS;
@@ -60,6 +69,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --rounds N       rounds alternating the two servers    (BENCH_ROUNDS, default 3)
   --warmup S       warm-up seconds per endpoint          (BENCH_WARMUP, default 1)
   --connections N  concurrent connections                (BENCH_CONNECTIONS, default 32)
+  --streams N      live leaderboard streams held open      (BENCH_STREAMS, default 5000)
+  --writes N       score writes measured while they are  (BENCH_WRITES, default 5)
+  --part P         all, reads or streams                 (BENCH_PART, default all)
   --out FILE       also write the report as markdown
   --help           print this text
 
@@ -83,12 +95,21 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   ) as Record<Flag, { type: 'string' }>;
   const { values } = parseArgs({
     args: argv,
-    options: { ...flags, out: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      ...flags,
+      out: { type: 'string' },
+      part: { type: 'string' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help === true) return undefined;
   const read = (flag: Flag) => integer(values[flag] ?? env[BOUNDS[flag].env], BOUNDS[flag]);
   const databaseUrl = env.DATABASE_URL?.trim();
+  const part = values.part ?? env.BENCH_PART ?? 'all';
+  if (!(PARTS as readonly string[]).includes(part)) {
+    throw new Error(`--part (BENCH_PART) must be one of ${PARTS.join(', ')}, got "${part}"`);
+  }
   return {
     sizes: {
       leagues: read('leagues'),
@@ -103,5 +124,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     connections: read('connections'),
     databaseUrl: databaseUrl === undefined || databaseUrl === '' ? undefined : databaseUrl,
     out: values.out,
+    parts: { reads: part !== 'streams', streams: part !== 'reads' },
+    streams: { streams: read('streams'), writes: read('writes') },
   };
 }

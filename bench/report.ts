@@ -34,10 +34,10 @@ const decimal = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-const count = (value: number) => integer.format(value);
-const ms = (value: number) => decimal.format(value);
+export const count = (value: number) => integer.format(value);
+export const ms = (value: number) => decimal.format(value);
 const seconds = (milliseconds: number) => `${decimal.format(milliseconds / 1000)} s`;
-const mib = (bytes: number) => `${integer.format(bytes / 2 ** 20)} MiB`;
+export const mib = (bytes: number) => `${integer.format(bytes / 2 ** 20)} MiB`;
 const ratio = (value: number) => `${decimal.format(value)}×`;
 
 function failures(result: LoadResult): string {
@@ -46,7 +46,7 @@ function failures(result: LoadResult): string {
   return `${non200} / ${count(result.errors)}`;
 }
 
-function machine(): string {
+export function machine(): string {
   const cores = cpus();
   const model = cores[0]?.model.trim() ?? 'unknown CPU';
   return `${model} × ${cores.length}, ${mib(totalmem())} RAM, Node ${process.version}, ${process.platform} ${release()}`;

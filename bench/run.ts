@@ -10,6 +10,7 @@ import { parseOptions, USAGE, type BenchOptions, type Sizes } from './options.js
 import { renderReport, type EndpointRun, type Report } from './report.js';
 import { captureResponses, type StoredResponse } from './responses.js';
 import type { ClubhouseInput } from './server.js';
+import { STREAM_ADMIN_TOKEN, benchStreams, renderStreamReport, seedLiveNight } from './streams.js';
 
 /** The configuration's ceiling: the bench client never meets the limit. */
 const RATE_LIMIT_PER_MINUTE = 1_000_000_000;
@@ -189,6 +190,27 @@ async function bench(options: BenchOptions): Promise<Report> {
   }
 }
 
+/** Many subscribers of the demo org's live night on one instance, in a database of their own. */
+async function streamsPart(options: BenchOptions): Promise<string> {
+  const target = await createBenchDatabase(options.databaseUrl);
+  try {
+    progress(`streams: seeding the demo org on ${target.kind}…`);
+    const night = await seedLiveNight(target.spec);
+    const cap = String(options.streams.streams);
+    const input: ClubhouseInput = {
+      database: target.spec,
+      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
+      settings: { ADMIN_TOKEN: STREAM_ADMIN_TOKEN, STREAMS_PER_IP: cap, MAX_STREAMS: cap },
+    };
+    const report = await withChild('./server.ts', input, (server) =>
+      benchStreams(server, night, options.streams, progress),
+    );
+    return renderStreamReport(report, target.kind);
+  } finally {
+    await target.dispose();
+  }
+}
+
 async function main(): Promise<void> {
   let options: BenchOptions | undefined;
   try {
@@ -202,7 +224,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const markdown = renderReport(await bench(options));
+  const sections: string[] = [];
+  if (options.parts.reads) sections.push(renderReport(await bench(options)));
+  if (options.parts.streams) sections.push(await streamsPart(options));
+  const markdown = sections.join('\n');
   process.stdout.write(markdown);
   if (options.out !== undefined) await writeFile(options.out, markdown);
 }

@@ -7,6 +7,8 @@ import { serveChild } from './ipc.js';
 export interface ClubhouseInput {
   database: DatabaseSpec;
   rateLimitPerMinute: number;
+  /** Further settings by their environment name, e.g. the admin token or stream caps. */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface ClubhouseInput {
  * as `src/server.ts` does (without logs or demo data) and listens on a free loopback port.
  */
 serveChild(async (input) => {
-  const { database: spec, rateLimitPerMinute } = input as ClubhouseInput;
+  const { database: spec, rateLimitPerMinute, settings } = input as ClubhouseInput;
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -22,6 +24,7 @@ serveChild(async (input) => {
     DEMO_DATA: 'off',
     RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute),
     ...(spec.kind === 'postgres' ? { DATABASE_URL: spec.url } : { DATA_DIR: spec.dataDir }),
+    ...settings,
   });
   const database = await openMigrated(spec);
   try {

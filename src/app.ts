@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { adminRoutes } from './http/admin/index.js';
 import type { App, AppContext } from './http/context.js';
 import { createEdge } from './http/edge/edge.js';
+import { embedRoutes } from './http/embed/index.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { createLog } from './http/log.js';
 import { mediaRoutes } from './http/media.js';
@@ -42,11 +43,15 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.setValidatorCompiler(validatorCompiler);
 
   await app.register(edge.plugin);
-  await registerOpenApi(app, PUBLIC_BASE_PATH);
+  const { adminToken } = context.config;
+  await registerOpenApi(app, {
+    public: PUBLIC_BASE_PATH,
+    admin: adminToken === undefined ? undefined : ADMIN_BASE_PATH,
+  });
   await app.register(opsRoutes(context, edge));
   await app.register(mediaRoutes(context));
+  await app.register(embedRoutes(context, edge));
   await app.register(publicRoutes(context, edge), { prefix: PUBLIC_BASE_PATH });
-  const { adminToken } = context.config;
   if (adminToken !== undefined) {
     await app.register(adminRoutes(context, edge, adminToken), { prefix: ADMIN_BASE_PATH });
   }

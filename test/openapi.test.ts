@@ -5,9 +5,10 @@ import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { MAX_PUBLIC_URL_LENGTH } from '../src/http/edge/pipeline.js';
-import { OPENAPI_FILE, formatOpenApiDocument } from '../src/cli/openapi.js';
+import { DOCUMENTS, formatOpenApiDocument } from '../src/cli/openapi.js';
 import { DEMO_ORG_SLUG, seedDemo } from '../src/services/demo-data.js';
 import {
+  ADMIN,
   PUBLIC,
   describeOnDatabases,
   startHarness,
@@ -15,36 +16,21 @@ import {
   type Harness,
 } from './support/harness.js';
 import { TARGETS } from './support/databases.js';
-
-interface Operation {
-  parameters?: { in: string; name: string }[];
-  responses: Record<string, { content?: Record<string, unknown> }>;
-}
-interface OpenApiDocument {
-  openapi: string;
-  paths: Record<string, Partial<Record<'get' | 'post', Operation>>>;
-}
+import {
+  assertDocumented,
+  isEventStream,
+  operationsOf,
+  type OpenApiDocument,
+} from './support/openapi.js';
 
 const LIMIT = 3;
-const EDGE_STATUSES = ['200', '404', '414', '429', '500'];
+const EDGE_STATUSES = ['200', '404', '414', '429', '500', '503'];
 
-function documentOf(h: Harness): Promise<OpenApiDocument> {
-  return h
-    .inject({ url: `${PUBLIC}/openapi.json`, remoteAddress: freshClient() })
-    .then((response) => {
-      assert.equal(response.statusCode, 200);
-      return response.json<OpenApiDocument>();
-    });
-}
-
-function operationsOf(document: OpenApiDocument) {
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      path,
-      method: method.toUpperCase() as 'GET' | 'POST',
-      operation,
-    })),
-  );
+function documentOf(h: Harness, url = `${PUBLIC}/openapi.json`): Promise<OpenApiDocument> {
+  return h.inject({ url, remoteAddress: freshClient() }).then((response) => {
+    assert.equal(response.statusCode, 200);
+    return response.json<OpenApiDocument>();
+  });
 }
 
 /** A client address no other request of the suite uses, so each starts a fresh count. */
@@ -52,42 +38,77 @@ function freshClient(): string {
   return `10.${randomBytes(3).join('.')}`;
 }
 
-/**
- * A live stream never ends by itself, so an injected request for one never completes; its
- * own suite reads its answers over sockets (test/leaderboard-stream.test.ts).
- */
-function isEventStream(operation: Operation): boolean {
-  return operation.responses['200']?.content?.['text/event-stream'] !== undefined;
-}
-
-/** The media type a response was sent with, or none for a bodiless 304. */
-function mediaTypeOf(response: LightMyRequestResponse): string | undefined {
-  const type = response.headers['content-type'];
-  return typeof type === 'string' ? type.split(';')[0] : undefined;
-}
-
-function assertDocumented(operation: Operation, response: LightMyRequestResponse, what: string) {
-  const documented = operation.responses[String(response.statusCode)];
-  assert.ok(documented !== undefined, `${what} answered ${response.statusCode}, not documented`);
-  const mediaType = mediaTypeOf(response);
-  if (documented.content === undefined) {
-    assert.equal(response.body, '', `${what}: ${response.statusCode} is documented without a body`);
-  } else {
-    assert.ok(
-      mediaType !== undefined && mediaType in documented.content,
-      `${what}: ${response.statusCode} sent ${mediaType}, documented ${Object.keys(documented.content).join(', ')}`,
-    );
-  }
-}
-
 describeOnDatabases(
   'OpenAPI document',
   (harness) => {
-    void test('the served document is the committed docs/openapi.json (run `npm run openapi` after a change)', async () => {
-      const served = await documentOf(harness());
-      const committed = await readFile(OPENAPI_FILE, 'utf8');
-      assert.equal(formatOpenApiDocument(served), committed);
-      assert.equal(served.openapi, '3.1.0');
+    void test('the served documents are the committed ones (run `npm run openapi` after a change)', async () => {
+      for (const { file, url } of DOCUMENTS) {
+        const served = await documentOf(harness(), url);
+        const committed = await readFile(file, 'utf8');
+        assert.equal(formatOpenApiDocument(served), committed, file);
+        assert.equal(served.openapi, '3.1.0');
+      }
+    });
+
+    void test('a served document names the origin it was read from as its server', async () => {
+      const h = harness();
+      const direct = await h.inject({
+        url: `${PUBLIC}/openapi.json`,
+        headers: { host: 'clubhouse.test:8080' },
+        remoteAddress: freshClient(),
+      });
+      assert.deepEqual(direct.json<OpenApiDocument>().servers, [
+        { url: 'http://clubhouse.test:8080' },
+      ]);
+      assert.match(String(direct.headers.vary), /Host/);
+      // Kept by URL alone, an answer for one host would be served to another.
+      const other = await h.inject({
+        url: `${PUBLIC}/openapi.json`,
+        headers: { host: 'other.test' },
+        remoteAddress: freshClient(),
+      });
+      assert.deepEqual(other.json<OpenApiDocument>().servers, [{ url: 'http://other.test' }]);
+      const admin = await h.inject({ url: `${ADMIN}/openapi.json`, headers: { host: 'a.test' } });
+      assert.deepEqual(admin.json<OpenApiDocument>().servers, [{ url: 'http://a.test' }]);
+    });
+
+    void test('every operation has a unique camelCase operationId, a declared tag, described parameters and examples', async () => {
+      for (const { url } of DOCUMENTS) {
+        const document = await documentOf(harness(), url);
+        const tags = new Set(document.tags.map((tag) => tag.name));
+        const ids = new Set<string>();
+        for (const { path, method, operation } of operationsOf(document)) {
+          const what = `${method} ${path}`;
+          assert.match(operation.operationId ?? '', /^[a-z][a-zA-Z]+$/, what);
+          assert.ok(!ids.has(operation.operationId ?? ''), `${what}: operationId used twice`);
+          ids.add(operation.operationId ?? '');
+          assert.ok((operation.tags ?? []).length > 0, `${what} has no tag`);
+          for (const tag of operation.tags ?? []) assert.ok(tags.has(tag), `${what}: ${tag}`);
+          for (const parameter of operation.parameters ?? []) {
+            assert.ok((parameter.description ?? '') !== '', `${what}: ${parameter.name}`);
+          }
+          for (const [status, response] of Object.entries(operation.responses)) {
+            for (const [type, media] of Object.entries(response.content ?? {})) {
+              assert.ok(media.example !== undefined, `${what} ${status} ${type}: no example`);
+            }
+          }
+        }
+      }
+    });
+
+    void test('the admin document is open to read, and names the bearer scheme on every operation', async () => {
+      const document = await documentOf(harness(), `${ADMIN}/openapi.json`);
+      assert.deepEqual(document.security, [{ adminToken: [] }]);
+      const operations = operationsOf(document);
+      assert.ok(operations.length > 0);
+      for (const { path, operation } of operations) {
+        assert.ok(path.startsWith(`${ADMIN}/`), path);
+        for (const status of ['401', '429', '503']) {
+          assert.ok(operation.responses[status] !== undefined, `${path} lacks ${status}`);
+        }
+      }
+      const publicDocument = await documentOf(harness());
+      assert.deepEqual(publicDocument.security, []);
     });
 
     void test('the document is readable from any origin, with an ETag', async () => {
@@ -100,26 +121,33 @@ describeOnDatabases(
       assert.match(String(response.headers['content-type']), /^application\/json/);
     });
 
-    void test('/docs serves Swagger UI on the same document', async () => {
+    void test('/docs and /docs/admin serve Swagger UI on the canonical documents', async () => {
       const h = harness();
-      const page = await h.inject({ url: '/docs' });
-      assert.equal(page.statusCode, 200);
-      assert.match(String(page.headers['content-type']), /^text\/html/);
-      assert.match(page.body, /swagger-ui/i);
-      const uiDocument = await h.inject({ url: '/docs/json' });
-      assert.deepEqual(uiDocument.json(), await documentOf(h));
+      for (const [page, document] of [
+        ['/docs', `${PUBLIC}/openapi.json`],
+        ['/docs/admin', `${ADMIN}/openapi.json`],
+      ] as const) {
+        const html = await h.inject({ url: page });
+        assert.equal(html.statusCode, 200, page);
+        assert.match(String(html.headers['content-type']), /^text\/html/);
+        assert.match(html.body, /swagger-ui/i);
+        const initializer = await h.inject({ url: `${page}/static/swagger-initializer.js` });
+        assert.ok(initializer.body.includes(`"url":"${document}"`), page);
+      }
     });
 
     void test('only public routes are described, each with every answer the edge can give', async () => {
-      const operations = operationsOf(await documentOf(harness()));
+      const document = await documentOf(harness());
+      const operations = operationsOf(document);
       assert.equal(operations.length, 14);
       for (const { path, method, operation } of operations) {
         assert.ok(path.startsWith(`${PUBLIC}/`), path);
+        assert.deepEqual(operation.security ?? document.security, [], `${method} ${path}`);
         const expected =
           method === 'POST'
             ? [...EDGE_STATUSES, '413']
             : isEventStream(operation)
-              ? [...EDGE_STATUSES, '503']
+              ? EDGE_STATUSES
               : [...EDGE_STATUSES, '304'];
         const hasQuery = (operation.parameters ?? []).some((parameter) => parameter.in === 'query');
         if (hasQuery) expected.push('400');

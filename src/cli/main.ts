@@ -4,12 +4,12 @@ import { migrateToLatest } from '../db/migrate.js';
 import { openConfiguredDatabase } from '../db/open.js';
 import { DEMO_ORG_SLUG, seedDemo } from '../services/demo-data.js';
 import { findOrgBySlug } from '../store/orgs.js';
-import { OPENAPI_FILE, writeOpenApiDocument } from './openapi.js';
+import { writeOpenApiDocuments } from './openapi.js';
 
 const USAGE = 'usage: clubhouse-cli <migrate|seed-demo|openapi [file]>';
 
 async function run(command: string | undefined): Promise<string> {
-  if (command === 'openapi') return writeOpenApiDocument(process.argv[3] ?? OPENAPI_FILE);
+  if (command === 'openapi') return writeOpenApiDocuments(process.argv[3]);
   if (command !== 'migrate' && command !== 'seed-demo') throw new ConfigError(USAGE);
   const database = await openConfiguredDatabase(loadConfig());
   try {

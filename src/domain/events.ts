@@ -26,3 +26,20 @@ export const MAX_EVENT_LIMIT = 500;
 export function sortsNewestFirst(filter: EventListFilter): boolean {
   return filter === 'completed';
 }
+
+/** Tags a schedule filter also matches for a tag it is given: the studied site's plural. */
+const TAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  tournaments: ['tournament'],
+};
+
+/**
+ * The tags a comma-separated list matches (any of them): each trimmed, empty ones dropped,
+ * with their aliases (`tournaments` also matches `tournament`).
+ */
+export function scheduleTags(list: string): string[] {
+  const given = list
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+  return [...new Set(given.flatMap((tag) => [tag, ...(TAG_ALIASES[tag] ?? [])]))];
+}

@@ -31,6 +31,10 @@ export function newEntryFits(
   seatsReserved: number,
   entrySize: number,
 ): boolean {
-  const spots = spotsRemaining(maxEntries, seatsReserved);
+  return spotsFit(spotsRemaining(maxEntries, seatsReserved), entrySize);
+}
+
+/** Whether an entry of `entrySize` golfers fits in the places left (null: no cap). */
+export function spotsFit(spots: number | null, entrySize: number): boolean {
   return spots === null || entrySize <= spots;
 }

@@ -7,6 +7,8 @@ export const PUBLIC_LEAGUE_STATUSES = [
   'completed',
 ] as const satisfies readonly LeagueStatus[];
 
+export type PublicLeagueStatus = (typeof PUBLIC_LEAGUE_STATUSES)[number];
+
 export const LEAGUE_STATUSES = [
   ...PUBLIC_LEAGUE_STATUSES,
   'draft',

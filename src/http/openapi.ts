@@ -1,40 +1,205 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyRequest } from 'fastify';
 import type { App } from './context.js';
 
-/** Where the generated public document is served, under the public base path. */
+/** Where each generated document is served, under its API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
 
+/** The pages of Swagger UI: one per document. */
+export const DOCS_PATH = '/docs';
+export const ADMIN_DOCS_PATH = '/docs/admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The admin API's document; the public one is `swagger()`. */
+    adminSwagger: FastifyInstance['swagger'];
+  }
+}
+
+type Document = Record<string, unknown>;
+type DocumentOf = (app: App) => Document;
+
 /**
- * Collects the route schemas of the public API into an OpenAPI 3.1 document, and serves
- * Swagger UI on it at `/docs`. Only routes under `publicBasePath` are described.
+ * Who answers for the documents, and under what terms: the organization running the server,
+ * whose terms the project cannot know, hence an SPDX reference of its own (docs/client.md).
  */
-export async function registerOpenApi(app: App, publicBasePath: string): Promise<void> {
+const CONTACT = { name: 'The organization operating this server' };
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+
+const PUBLIC_INTRODUCTION = `Leagues (event series), schedules, standings, teams, invites, tee sheets and \
+leaderboards of golf organizations. No authentication: every operation is public and every \
+answer may be read from any origin (CORS \`*\`).
+
+**Rate limit.** Requests are counted per client IP in a one-minute window (60 by default; the \
+operator sets it). Every answer carries the IETF headers \`RateLimit-Policy\` (the limit and the \
+window) and \`RateLimit\` (requests left, seconds to the reset). Past the limit the answer is \
+\`429 Too Many Requests\` with \`Retry-After\` in seconds: wait that long, then ask again.
+
+**Errors.** Every failure is \`text/plain\`: one sentence for a person (\`Not Found\`, \
+\`Invalid query parameter: limit must be <= 500\`), never JSON and never internals. An unknown \
+and a hidden resource give the same \`404\`. A bad query parameter is a \`400\` that names it. \
+While the database cannot be reached, every operation answers \`503\` with \`Retry-After\`.
+
+**Caching.** Successful reads carry a strong \`ETag\` and \
+\`Cache-Control: public, max-age=5, must-revalidate\`: send the ETag back in \`If-None-Match\` to \
+get \`304 Not Modified\` without a body. Invite resolutions and registration starts are \
+\`no-store\`. The live stream sends one event per change, so a page that shows a leaderboard \
+should subscribe rather than poll.`;
+
+const ADMIN_INTRODUCTION = `The organizer's API: organizations, golfers, leagues, registrations, \
+events, tee sheets, scores and standings. Every operation needs \
+\`Authorization: Bearer <ADMIN_TOKEN>\` (\`401\` without it). Failures are \`text/plain\` \
+sentences, except an invalid body: \`422\` with a JSON object mapping each field to what is \
+wrong with it. Requests may be rate limited per client IP (\`429\` with \`Retry-After\`), and \
+\`503\` with \`Retry-After\` means the database cannot be reached. Writes never answer from a \
+cache, and each one is seen by the public API at once.`;
+
+const PUBLIC_TAGS = [
+  { name: 'Leagues', description: 'Leagues (event series) and the start of a registration.' },
+  { name: 'Teams', description: 'Teams of a team league, as an invited partner sees them.' },
+  { name: 'Invites', description: 'Partner invites sent by email.' },
+  { name: 'Events', description: 'Events, and a league’s schedule (`eventSeries`).' },
+  { name: 'Standings', description: 'Points tables of a league or a standings series.' },
+  { name: 'League nights', description: 'Tee sheets and leaderboards, read or live.' },
+];
+
+const ADMIN_TAGS = [
+  { name: 'Organizations', description: 'Organizations and their golfers.' },
+  { name: 'Leagues', description: 'Leagues (event series), their image and teams.' },
+  { name: 'Registrations', description: 'Registrations reported by the hosted page.' },
+  { name: 'Events', description: 'Events and their entries.' },
+  { name: 'League nights', description: 'Tee sheets, score cards and results from boards.' },
+  { name: 'Standings', description: 'Standings series, seasons and event results.' },
+];
+
+/** `errorMessage` words a validation failure for the 422 (see `Text`); it is no OpenAPI. */
+function withoutErrorMessages(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutErrorMessages);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'errorMessage')
+      .map(([key, child]) => [key, withoutErrorMessages(child)]),
+  );
+}
+
+const transformObject: SwaggerTransformObject = (documentObject) =>
+  withoutErrorMessages(
+    'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject,
+  ) as ReturnType<SwaggerTransformObject>;
+
+/** Only the routes under `basePath` belong to a document; the rest are hidden from it. */
+function onlyUnder(basePath: string): SwaggerTransform {
+  return ({ schema, url }) => ({
+    url,
+    schema: url.startsWith(`${basePath}/`) ? schema : { ...schema, hide: true },
+  });
+}
+
+/**
+ * Collects the route schemas of the public API, and of the admin API when it is on, into
+ * OpenAPI 3.1 documents, and serves Swagger UI on each (`/docs`, `/docs/admin`).
+ */
+export async function registerOpenApi(
+  app: App,
+  basePaths: { public: string; admin: string | undefined },
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Clubhouse public API',
         version: '1',
-        description:
-          'Leagues (event series), schedules, standings, teams and invites of golf organizations. ' +
-          'Every answer may be read from any origin; errors are plain text; every response ' +
-          'carries the IETF RateLimit headers.',
+        description: PUBLIC_INTRODUCTION,
+        contact: CONTACT,
+        license: LICENSE,
       },
+      security: [],
+      tags: PUBLIC_TAGS,
     },
-    transform: ({ schema, url }) => ({
-      url,
-      schema: url.startsWith(`${publicBasePath}/`) ? schema : { ...schema, hide: true },
-    }),
+    transform: onlyUnder(basePaths.public),
+    transformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    uiConfig: { urls: [{ url: `${basePaths.public}${OPENAPI_PATH}`, name: 'Public API' }] },
+  });
+  if (basePaths.admin === undefined) return;
+  await app.register(swagger, {
+    decorator: 'adminSwagger',
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Clubhouse admin API',
+        version: '1',
+        description: ADMIN_INTRODUCTION,
+        contact: CONTACT,
+        license: LICENSE,
+      },
+      components: {
+        securitySchemes: {
+          adminToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The `ADMIN_TOKEN` the server was started with.',
+          },
+        },
+      },
+      security: [{ adminToken: [] }],
+      tags: ADMIN_TAGS,
+    },
+    transform: onlyUnder(basePaths.admin),
+    transformObject,
+  });
+  // A scope of its own: Swagger UI decorates the instance it is registered on.
+  const adminPath = basePaths.admin;
+  await app.register(async (scope: App) => {
+    await scope.register(swaggerUi, {
+      routePrefix: ADMIN_DOCS_PATH,
+      uiConfig: { urls: [{ url: `${adminPath}${OPENAPI_PATH}`, name: 'Admin API' }] },
+    });
+  });
 }
 
-/** Serves the generated document; it is fixed once the app is ready, so it is built once. */
-export function openApiDocumentRoute(app: App): void {
-  let document: string | undefined;
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    document ??= JSON.stringify(app.swagger());
-    return reply.type('application/json; charset=utf-8').send(document);
+/** A host as a URL may carry it: a name or an address, and a port. */
+const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+/**
+ * The server of the committed documents: relative, so the origin the document was read
+ * from. A served document names that origin itself (`servedDocument`).
+ */
+export const RELATIVE_SERVER = { url: '/' };
+
+/**
+ * The origin the client reached: with a trusted proxy, its `X-Forwarded-Proto` and
+ * `X-Forwarded-Host`. A host header no URL could carry gives the relative server instead.
+ */
+function serverOf(request: FastifyRequest): { url: string } {
+  return HOST.test(request.host)
+    ? { url: `${request.protocol}://${request.host}` }
+    : RELATIVE_SERVER;
+}
+
+/** The document with the given server, which comes right after `info`. */
+export function withServer(document: Document, server: { url: string }): Document {
+  const rest = { ...document };
+  delete rest.servers;
+  return { openapi: document.openapi, info: document.info, servers: [server], ...rest };
+}
+
+/**
+ * Serves a generated document (`swagger()` or `adminSwagger()`); it depends on the origin
+ * the client reached, so it says so in `Vary`, which also keeps it out of the response cache.
+ */
+export function openApiDocumentRoute(app: App, documentOf: DocumentOf): void {
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (request, reply) => {
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
+      .send(JSON.stringify(withServer(documentOf(app), serverOf(request))));
   });
 }
+
+export const publicDocument: DocumentOf = (app) => app.swagger() as unknown as Document;
+export const adminDocument: DocumentOf = (app) => app.adminSwagger() as unknown as Document;

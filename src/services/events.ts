@@ -33,7 +33,8 @@ export interface ScheduleQuery {
   orgSlug: string;
   filter?: EventListFilter | undefined;
   leagueSlug?: string | undefined;
-  tag?: string | undefined;
+  /** Events carrying any of these tags. */
+  tags?: readonly string[] | undefined;
   year?: number | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -62,7 +63,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<
       : await requireLeagueBySlug(db, query.orgSlug, query.leagueSlug, 'public');
   const leagueId = league?.id;
   const filter = query.filter ?? 'all';
-  const match = { orgId: org.id, leagueId, tag: query.tag };
+  const match = { orgId: org.id, leagueId, tags: query.tags };
   const [{ events, count }, oldestYear] = await Promise.all([
     listEvents(
       db,

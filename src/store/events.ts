@@ -115,7 +115,8 @@ export async function tagsOfEvents(
 export interface EventQuery {
   orgId: number;
   leagueId?: number | undefined;
-  tag?: string | undefined;
+  /** Events carrying any of these tags. */
+  tags?: readonly string[] | undefined;
   year?: number | undefined;
   filter: EventListFilter;
   now: Date;
@@ -127,16 +128,18 @@ function matching(query: Omit<EventQuery, 'filter' | 'now' | 'year'>) {
     if (query.leagueId !== undefined) {
       conditions.push(eb('events.event_series_id', '=', query.leagueId));
     }
-    if (query.tag !== undefined) {
-      const tag = query.tag;
+    if (query.tags !== undefined) {
+      const tags = query.tags;
       conditions.push(
-        eb.exists(
-          eb
-            .selectFrom('event_tags')
-            .select('event_tags.event_id')
-            .whereRef('event_tags.event_id', '=', 'events.id')
-            .where('event_tags.tag', '=', tag),
-        ),
+        tags.length === 0
+          ? eb.lit(false)
+          : eb.exists(
+              eb
+                .selectFrom('event_tags')
+                .select('event_tags.event_id')
+                .whereRef('event_tags.event_id', '=', 'events.id')
+                .where('event_tags.tag', 'in', tags),
+            ),
       );
     }
     return eb.and(conditions);
@@ -191,7 +194,7 @@ export async function listEvents(
   return { events, count: counted.count };
 }
 
-/** Year of the earliest public event matching the league and tag, or null when none. */
+/** Year of the earliest public event matching the league and tags, or null when none. */
 export async function oldestEventYear(
   db: Executor,
   query: Omit<EventQuery, 'filter' | 'now' | 'year'>,

@@ -1,10 +1,10 @@
-import Type from 'typebox';
 import { addEventEntry, createEvent, patchEvent, removeEventEntry } from '../../services/events.js';
 import type { App, AppContext } from '../context.js';
 import { presentAdminEvent } from '../presenters/events.js';
 import { AdminEvent, CreateEventBody, EventEntryBody, PatchEventBody } from '../schemas/admin.js';
 import { EventEntryParams, EventIdParams, OrgParams } from '../schemas/common.js';
-import { adminFailures } from './failures.js';
+import { ADMIN_EVENT_EXAMPLE, EVENT_ENTRY_EXAMPLE } from '../schemas/examples.js';
+import { ADMIN_FAILURES, NO_CONTENT, json } from '../schemas/responses.js';
 
 /** Admin writes of events, their league links and own entries. */
 export function adminEventRoutes(context: AppContext) {
@@ -14,9 +14,15 @@ export function adminEventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events',
       {
         schema: {
+          operationId: 'createEvent',
+          tags: ['Events'],
+          summary: 'Create an event',
           params: OrgParams,
           body: CreateEventBody,
-          response: { 201: AdminEvent, ...adminFailures },
+          response: {
+            201: json(AdminEvent, 'The event as stored.', ADMIN_EVENT_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request, reply) =>
@@ -29,9 +35,15 @@ export function adminEventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id',
       {
         schema: {
+          operationId: 'updateEvent',
+          tags: ['Events'],
+          summary: 'Change some fields of an event',
           params: EventIdParams,
           body: PatchEventBody,
-          response: { 200: AdminEvent, ...adminFailures },
+          response: {
+            200: json(AdminEvent, 'The event as stored.', ADMIN_EVENT_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request) =>
@@ -44,9 +56,15 @@ export function adminEventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id/entries',
       {
         schema: {
+          operationId: 'addEventEntry',
+          tags: ['Events'],
+          summary: 'Enter a golfer in an event',
           params: EventIdParams,
           body: EventEntryBody,
-          response: { 201: EventEntryBody, ...adminFailures },
+          response: {
+            201: json(EventEntryBody, 'The entry.', EVENT_ENTRY_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request, reply) => {
@@ -61,7 +79,15 @@ export function adminEventRoutes(context: AppContext) {
 
     app.delete(
       '/orgs/:orgSlug/events/:id/entries/:userId',
-      { schema: { params: EventEntryParams, response: { 204: Type.Null(), ...adminFailures } } },
+      {
+        schema: {
+          operationId: 'removeEventEntry',
+          tags: ['Events'],
+          summary: 'Remove a golfer’s entry from an event',
+          params: EventEntryParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
       async (request, reply) => {
         await removeEventEntry(db, {
           orgSlug: request.params.orgSlug,

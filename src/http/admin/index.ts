@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/edge.js';
+import { adminDocument, openApiDocumentRoute } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
 import { adminEventRoutes } from './events.js';
@@ -11,23 +12,30 @@ import { adminStandingRoutes } from './standings.js';
 import { adminTeamRoutes } from './teams.js';
 import { adminUserRoutes } from './users.js';
 
-/** The admin API under `/admin/v1`; registered only when an admin token is configured. */
+/**
+ * The admin API under `/admin/v1`; registered only when an admin token is configured. Its
+ * OpenAPI document is open to all, like the public one (docs/client.md); the rest of the
+ * API is behind the bearer guard.
+ */
 export function adminRoutes(context: AppContext, edge: Edge, adminToken: string) {
   return async function register(app: App): Promise<void> {
-    app.addHook('onRequest', bearerGuard(adminToken));
-    const limit = context.config.adminRateLimitPerMinute;
-    if (limit > 0) {
-      app.addHook('onRequest', edge.adminRateLimit(limit));
-    }
-    app.addHook('preValidation', requireCanonicalIds);
+    openApiDocumentRoute(app, adminDocument);
+    await app.register(async (guarded: App) => {
+      guarded.addHook('onRequest', bearerGuard(adminToken));
+      const limit = context.config.adminRateLimitPerMinute;
+      if (limit > 0) {
+        guarded.addHook('onRequest', edge.adminRateLimit(limit));
+      }
+      guarded.addHook('preValidation', requireCanonicalIds);
 
-    await app.register(adminOrgRoutes(context));
-    await app.register(adminUserRoutes(context));
-    await app.register(adminLeagueRoutes(context));
-    await app.register(adminRegistrationRoutes(context));
-    await app.register(adminTeamRoutes(context));
-    await app.register(adminEventRoutes(context));
-    await app.register(adminStandingRoutes(context));
-    await app.register(adminLeagueNightRoutes(context));
+      await guarded.register(adminOrgRoutes(context));
+      await guarded.register(adminUserRoutes(context));
+      await guarded.register(adminLeagueRoutes(context));
+      await guarded.register(adminRegistrationRoutes(context));
+      await guarded.register(adminTeamRoutes(context));
+      await guarded.register(adminEventRoutes(context));
+      await guarded.register(adminStandingRoutes(context));
+      await guarded.register(adminLeagueNightRoutes(context));
+    });
   };
 }

@@ -1,4 +1,3 @@
-import Type from 'typebox';
 import { postLeaderboardResults } from '../../services/leaderboards.js';
 import { putScoreCard, removeScoreCard } from '../../services/scores.js';
 import { generateEventTeeSheet, putTeeSheet, removeTeeSheet } from '../../services/tee-sheets.js';
@@ -14,7 +13,12 @@ import {
   StoredScoreCard,
   TeeSheetBody,
 } from '../schemas/league-nights.js';
-import { adminFailures } from './failures.js';
+import {
+  ADMIN_TEE_SHEET_EXAMPLE,
+  RESULTS_EXAMPLE,
+  SCORE_CARD_EXAMPLE,
+} from '../schemas/examples.js';
+import { ADMIN_FAILURES, NO_CONTENT, json } from '../schemas/responses.js';
 
 /**
  * Admin writes of a league night (decisions §12): its tee sheet, its golfers' score cards,
@@ -27,9 +31,15 @@ export function adminLeagueNightRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id/tee-sheet',
       {
         schema: {
+          operationId: 'putTeeSheet',
+          tags: ['League nights'],
+          summary: 'Set an event’s tee sheet',
           params: EventIdParams,
           body: TeeSheetBody,
-          response: { 200: AdminTeeSheet, ...adminFailures },
+          response: {
+            200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request) =>
@@ -44,9 +54,15 @@ export function adminLeagueNightRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id/tee-sheet/generate',
       {
         schema: {
+          operationId: 'generateTeeSheet',
+          tags: ['League nights'],
+          summary: 'Draw an event’s tee sheet from its field',
           params: EventIdParams,
           body: GenerateTeeSheetBody,
-          response: { 200: AdminTeeSheet, ...adminFailures },
+          response: {
+            200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request) =>
@@ -59,7 +75,15 @@ export function adminLeagueNightRoutes(context: AppContext) {
 
     app.delete(
       '/orgs/:orgSlug/events/:id/tee-sheet',
-      { schema: { params: EventIdParams, response: { 204: Type.Null(), ...adminFailures } } },
+      {
+        schema: {
+          operationId: 'deleteTeeSheet',
+          tags: ['League nights'],
+          summary: 'Remove an event’s tee sheet',
+          params: EventIdParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
       async (request, reply) => {
         await removeTeeSheet(db, { orgSlug: request.params.orgSlug, eventId: request.params.id });
         return reply.code(204).send(null);
@@ -70,9 +94,19 @@ export function adminLeagueNightRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id/scores/:userId',
       {
         schema: {
+          operationId: 'putScoreCard',
+          tags: ['League nights'],
+          summary: 'Set a golfer’s score card; the leaderboards move at once',
           params: EventEntryParams,
           body: ScoreCardBody,
-          response: { 200: StoredScoreCard, ...adminFailures },
+          response: {
+            200: json(
+              StoredScoreCard,
+              'The card and the leaderboards’ new version.',
+              SCORE_CARD_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request) => {
@@ -90,7 +124,15 @@ export function adminLeagueNightRoutes(context: AppContext) {
 
     app.delete(
       '/orgs/:orgSlug/events/:id/scores/:userId',
-      { schema: { params: EventEntryParams, response: { 204: Type.Null(), ...adminFailures } } },
+      {
+        schema: {
+          operationId: 'deleteScoreCard',
+          tags: ['League nights'],
+          summary: 'Remove a golfer’s score card',
+          params: EventEntryParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
       async (request, reply) => {
         const { orgSlug, id, userId } = request.params;
         await removeScoreCard(db, { orgSlug, eventId: id, userId });
@@ -102,9 +144,15 @@ export function adminLeagueNightRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:id/results/from-leaderboard',
       {
         schema: {
+          operationId: 'postResultsFromLeaderboard',
+          tags: ['League nights'],
+          summary: 'Post an event’s final board into a standings series',
           params: EventIdParams,
           body: LeaderboardResultsBody,
-          response: { 200: StoredResults, ...adminFailures },
+          response: {
+            200: json(StoredResults, 'The results as stored, by competitor.', RESULTS_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request) =>

@@ -7,8 +7,9 @@ import {
 import type { App, AppContext } from '../context.js';
 import { presentAdminLeague } from '../presenters/leagues.js';
 import { AdminLeague, CreateLeagueBody, PatchLeagueBody } from '../schemas/admin.js';
-import { LeagueIdParams, OrgParams, PlainTextError } from '../schemas/common.js';
-import { adminFailures } from './failures.js';
+import { LeagueIdParams, OrgParams } from '../schemas/common.js';
+import { ADMIN_LEAGUE_EXAMPLE } from '../schemas/examples.js';
+import { ADMIN_FAILURES, json } from '../schemas/responses.js';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
 
@@ -19,9 +20,15 @@ export function adminLeagueRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series',
       {
         schema: {
+          operationId: 'createLeague',
+          tags: ['Leagues'],
+          summary: 'Create a league',
           params: OrgParams,
           body: CreateLeagueBody,
-          response: { 201: AdminLeague, ...adminFailures },
+          response: {
+            201: json(AdminLeague, 'The league as stored.', ADMIN_LEAGUE_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request, reply) => {
@@ -34,9 +41,15 @@ export function adminLeagueRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series/:id',
       {
         schema: {
+          operationId: 'updateLeague',
+          tags: ['Leagues'],
+          summary: 'Change some fields of a league',
           params: LeagueIdParams,
           body: PatchLeagueBody,
-          response: { 200: AdminLeague, ...adminFailures },
+          response: {
+            200: json(AdminLeague, 'The league as stored.', ADMIN_LEAGUE_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request) => {
@@ -60,8 +73,17 @@ export function adminLeagueRoutes(context: AppContext) {
         {
           bodyLimit: MAX_IMAGE_BYTES,
           schema: {
+            operationId: 'setLeagueImage',
+            tags: ['Leagues'],
+            summary: 'Upload a league’s image',
+            description:
+              'The body is the image itself: PNG, JPEG or WebP bytes, with its media type ' +
+              '(or `application/octet-stream`); the type is read from the bytes.',
             params: LeagueIdParams,
-            response: { 200: AdminLeague, 413: PlainTextError, ...adminFailures },
+            response: {
+              200: json(AdminLeague, 'The league as stored.', ADMIN_LEAGUE_EXAMPLE),
+              ...ADMIN_FAILURES,
+            },
           },
         },
         async (request) => {

@@ -2,14 +2,26 @@ import { createOrg } from '../../services/orgs.js';
 import type { App, AppContext } from '../context.js';
 import { presentOrg } from '../presenters/orgs.js';
 import { AdminOrg, CreateOrgBody } from '../schemas/admin.js';
-import { adminFailures } from './failures.js';
+import { ADMIN_ORG_EXAMPLE } from '../schemas/examples.js';
+import { ADMIN_FAILURES, json } from '../schemas/responses.js';
 
 export function adminOrgRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
     app.post(
       '/orgs',
-      { schema: { body: CreateOrgBody, response: { 201: AdminOrg, ...adminFailures } } },
+      {
+        schema: {
+          operationId: 'createOrg',
+          tags: ['Organizations'],
+          summary: 'Create an organization',
+          body: CreateOrgBody,
+          response: {
+            201: json(AdminOrg, 'The organization.', ADMIN_ORG_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
       async (request, reply) => reply.code(201).send(presentOrg(await createOrg(db, request.body))),
     );
   };

@@ -1,10 +1,10 @@
-import Type from 'typebox';
 import { completeRegistration, withdrawRegistration } from '../../services/registration.js';
 import type { App, AppContext } from '../context.js';
 import { presentRegistration } from '../presenters/registrations.js';
 import { Registration, RegistrationBody } from '../schemas/admin.js';
 import { LeagueIdParams, RegistrationParams } from '../schemas/common.js';
-import { adminFailures } from './failures.js';
+import { REGISTRATION_EXAMPLE } from '../schemas/examples.js';
+import { ADMIN_FAILURES, NO_CONTENT, json } from '../schemas/responses.js';
 
 /** Registrations as the hosted registration page reports them, and withdrawals. */
 export function adminRegistrationRoutes(context: AppContext) {
@@ -14,9 +14,19 @@ export function adminRegistrationRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series/:id/registrations',
       {
         schema: {
+          operationId: 'createRegistration',
+          tags: ['Registrations'],
+          summary: 'Record a completed registration',
           params: LeagueIdParams,
           body: RegistrationBody,
-          response: { 201: Registration, ...adminFailures },
+          response: {
+            201: json(
+              Registration,
+              'The entry, its team and the partner invites sent.',
+              REGISTRATION_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request, reply) => {
@@ -32,7 +42,15 @@ export function adminRegistrationRoutes(context: AppContext) {
 
     app.delete(
       '/orgs/:orgSlug/event-series/:id/registrations/:userId',
-      { schema: { params: RegistrationParams, response: { 204: Type.Null(), ...adminFailures } } },
+      {
+        schema: {
+          operationId: 'withdrawRegistration',
+          tags: ['Registrations'],
+          summary: 'Withdraw a golfer from a league',
+          params: RegistrationParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
       async (request, reply) => {
         const { orgSlug, id, userId } = request.params;
         await withdrawRegistration(db, { orgSlug, leagueId: id, userId });

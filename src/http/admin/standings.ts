@@ -14,7 +14,8 @@ import {
   StoredResults,
 } from '../schemas/admin.js';
 import { OrgParams, StandingSeriesParams } from '../schemas/common.js';
-import { adminFailures } from './failures.js';
+import { RESULTS_EXAMPLE, SEASON_EXAMPLE, STANDING_SERIES_EXAMPLE } from '../schemas/examples.js';
+import { ADMIN_FAILURES, json } from '../schemas/responses.js';
 
 /** Admin writes of standings: standings series, their seasons and per-event results. */
 export function adminStandingRoutes(context: AppContext) {
@@ -24,9 +25,15 @@ export function adminStandingRoutes(context: AppContext) {
       '/orgs/:orgSlug/standing-series',
       {
         schema: {
+          operationId: 'createStandingSeries',
+          tags: ['Standings'],
+          summary: 'Create a standings series',
           params: OrgParams,
           body: CreateStandingSeriesBody,
-          response: { 201: AdminStandingSeries, ...adminFailures },
+          response: {
+            201: json(AdminStandingSeries, 'The standings series.', STANDING_SERIES_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request, reply) => {
@@ -39,9 +46,12 @@ export function adminStandingRoutes(context: AppContext) {
       '/orgs/:orgSlug/standing-series/:seriesId/seasons',
       {
         schema: {
+          operationId: 'createSeason',
+          tags: ['Standings'],
+          summary: 'Add a season to a standings series',
           params: StandingSeriesParams,
           body: CreateSeasonBody,
-          response: { 201: AdminSeason, ...adminFailures },
+          response: { 201: json(AdminSeason, 'The season.', SEASON_EXAMPLE), ...ADMIN_FAILURES },
         },
       },
       async (request, reply) => {
@@ -54,9 +64,15 @@ export function adminStandingRoutes(context: AppContext) {
       '/orgs/:orgSlug/standing-series/:seriesId/results',
       {
         schema: {
+          operationId: 'postResults',
+          tags: ['Standings'],
+          summary: 'Post an event’s results into a standings series',
           params: StandingSeriesParams,
           body: ResultsBody,
-          response: { 200: StoredResults, ...adminFailures },
+          response: {
+            200: json(StoredResults, 'The results as stored, by competitor.', RESULTS_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
         },
       },
       async (request) =>

@@ -1,15 +1,22 @@
-import Type from 'typebox';
 import { deleteTeam } from '../../services/registration.js';
 import type { App, AppContext } from '../context.js';
 import { TeamParams } from '../schemas/common.js';
-import { adminFailures } from './failures.js';
+import { ADMIN_FAILURES, NO_CONTENT } from '../schemas/responses.js';
 
 export function adminTeamRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
     app.delete(
       '/orgs/:orgSlug/event-series/:id/teams/:teamId',
-      { schema: { params: TeamParams, response: { 204: Type.Null(), ...adminFailures } } },
+      {
+        schema: {
+          operationId: 'deleteTeam',
+          tags: ['Leagues'],
+          summary: 'Delete a team and its invites',
+          params: TeamParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
       async (request, reply) => {
         const { orgSlug, id, teamId } = request.params;
         await deleteTeam(db, { orgSlug, leagueId: id, teamId });

@@ -2,14 +2,23 @@ import { createUser } from '../../services/users.js';
 import type { App, AppContext } from '../context.js';
 import { presentUser } from '../presenters/users.js';
 import { AdminUser, CreateUserBody } from '../schemas/admin.js';
-import { adminFailures } from './failures.js';
+import { ADMIN_USER_EXAMPLE } from '../schemas/examples.js';
+import { ADMIN_FAILURES, json } from '../schemas/responses.js';
 
 export function adminUserRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
     app.post(
       '/users',
-      { schema: { body: CreateUserBody, response: { 201: AdminUser, ...adminFailures } } },
+      {
+        schema: {
+          operationId: 'createUser',
+          tags: ['Organizations'],
+          summary: 'Create a golfer account',
+          body: CreateUserBody,
+          response: { 201: json(AdminUser, 'The golfer.', ADMIN_USER_EXAMPLE), ...ADMIN_FAILURES },
+        },
+      },
       async (request, reply) =>
         reply.code(201).send(presentUser(await createUser(db, request.body))),
     );

@@ -11,7 +11,7 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { createPipeline } from './pipeline.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { createRequestLog, routedUrl, unroutedUrl } from './request-log.js';
-import { createResponseCache } from './response-cache.js';
+import { createResponseCache, type ResponseCache } from './response-cache.js';
 import { createRouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -48,6 +48,12 @@ export interface Edge {
   plugin: (app: App) => Promise<void>;
   /** The public API's part, for its scope: admission and kept answers, preflights, 404/405. */
   applyPublic: (app: App) => void;
+  /**
+   * For public pages outside the API (the embed widgets), which carry no CORS: the public
+   * rate limit, and the response cache for their reads.
+   */
+  publicRateLimit: RateLimiter['hook'];
+  cache: Pick<ResponseCache, 'lookup' | 'store'>;
   /** The admin API's own rate limit, counted apart in the same counters. */
   adminRateLimit: (limitPerMinute: number) => RateLimiter['hook'];
 }
@@ -162,6 +168,8 @@ export async function createEdge(
       app.options('*', preflight);
       app.setNotFoundHandler(notRouted(routes, { preflight: true }));
     },
+    publicRateLimit: limiter.hook,
+    cache,
     adminRateLimit: (limitPerMinute) =>
       createRateLimiter({ counters, metrics, limit: limitPerMinute, scope: 'admin', now }).hook,
   };

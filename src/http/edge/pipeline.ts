@@ -50,6 +50,8 @@ export interface PipelineOptions {
  */
 export function createPipeline(options: PipelineOptions) {
   const { cache, limiter, record } = options;
+  // The cache keeps other public pages too (the embed widgets), which carry no CORS.
+  const apiPrefix = `${options.publicBasePath}/`;
 
   /** Preflights are not counted; anything else is, even a request that is then refused. */
   async function decide(request: { method?: string; url?: string; ip: string }) {
@@ -105,7 +107,8 @@ export function createPipeline(options: PipelineOptions) {
    */
   function listener(next: Listener): Listener {
     return function answerKept(request, response) {
-      if (request.method !== 'GET' || cache.peek(request.url ?? '') === undefined) {
+      const url = request.url ?? '';
+      if (request.method !== 'GET' || !url.startsWith(apiPrefix) || cache.peek(url) === undefined) {
         next(request, response);
         return;
       }

@@ -215,8 +215,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', PUBLIC_READ_CACHE);
       const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
       const readAt = versionAtStart.get(request);
-      // Read before a change committed: the answer may predate it, so it is not kept.
-      if (readAt === version.current && version.reliable) {
+      // Read before a change committed: the answer may predate it, so it is not kept; nor is
+      // one that varies with request headers, as it is kept by URL alone.
+      if (readAt === version.current && version.reliable && !reply.hasHeader('vary')) {
         keep(request.url, queryNamesOf(request), {
           body,
           etag,

@@ -2,6 +2,7 @@ import { getEventField, getPublicEvent, listSchedule } from '../../services/even
 import type { App, AppContext } from '../context.js';
 import { presentEventDetail, presentEventField, presentEventList } from '../presenters/events.js';
 import { EventSlugParams, OrgParams } from '../schemas/common.js';
+import { EVENT_EXAMPLE, EVENT_LIST_EXAMPLE, FIELD_EXAMPLE } from '../schemas/examples.js';
 import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { EventDetail, EventField, EventList, EventListQuery } from '../schemas/public.js';
 
@@ -13,20 +14,27 @@ export function eventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events',
       {
         schema: {
+          operationId: 'listEvents',
+          tags: ['Events'],
           summary: 'List public events; with eventSeries, a league’s schedule',
           params: OrgParams,
           querystring: EventListQuery,
           response: {
-            ...publicRead(EventList, 'A page of events, with the count of all that match.'),
+            ...publicRead(
+              EventList,
+              'A page of events, with the count of all that match.',
+              EVENT_LIST_EXAMPLE,
+            ),
             ...BAD_QUERY,
           },
         },
       },
       async (request) => {
-        const { eventSeries, ...query } = request.query;
+        const { eventSeries, tag, ...query } = request.query;
         return presentEventList(
           await listSchedule(db, {
             ...query,
+            tags: tag === undefined ? undefined : [tag],
             orgSlug: request.params.orgSlug,
             leagueSlug: eventSeries,
             now: context.now(),
@@ -39,9 +47,11 @@ export function eventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:eventSlug',
       {
         schema: {
+          operationId: 'getEvent',
+          tags: ['Events'],
           summary: 'One public event, with its league link',
           params: EventSlugParams,
-          response: publicRead(EventDetail, 'The event.'),
+          response: publicRead(EventDetail, 'The event.', EVENT_EXAMPLE),
         },
       },
       async (request) =>
@@ -54,9 +64,11 @@ export function eventRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:eventSlug/field',
       {
         schema: {
+          operationId: 'getEventField',
+          tags: ['Events'],
           summary: 'The players of an event (a league night’s field is the league roster)',
           params: EventSlugParams,
-          response: publicRead(EventField, 'The event’s players.'),
+          response: publicRead(EventField, 'The event’s players.', FIELD_EXAMPLE),
         },
       },
       async (request) =>

@@ -1,6 +1,6 @@
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/edge.js';
-import { openApiDocumentRoute } from '../openapi.js';
+import { openApiDocumentRoute, publicDocument } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { eventRoutes } from './events.js';
 import { inviteRoutes } from './invites.js';
@@ -22,7 +22,7 @@ export function publicRoutes(context: AppContext, edge: Edge) {
       done(null, undefined);
     });
 
-    openApiDocumentRoute(app);
+    openApiDocumentRoute(app, publicDocument);
     await app.register(leagueRoutes(context));
     await app.register(teamRoutes(context));
     await app.register(inviteRoutes(context));

@@ -3,6 +3,7 @@ import { resolveInvite } from '../../services/invites.js';
 import type { App, AppContext } from '../context.js';
 import { presentInviteResolution } from '../presenters/invites.js';
 import { InviteResolution } from '../schemas/public.js';
+import { INVITE_EXAMPLE } from '../schemas/examples.js';
 import { publicRead } from '../schemas/responses.js';
 
 export function inviteRoutes(context: AppContext) {
@@ -12,11 +13,25 @@ export function inviteRoutes(context: AppContext) {
       '/event-series-invites/:token',
       {
         schema: {
+          operationId: 'resolveInvite',
+          tags: ['Invites'],
           summary: 'Resolve a partner invite',
+          description:
+            'Keeps resolving after the golfer registers (`accepted: true`) until the team is ' +
+            'deleted. Answers are never cached (`no-store`) and send no referrer.',
           params: Type.Object({
-            token: Type.String({ pattern: '^[A-Za-z0-9_-]+$', minLength: 16, maxLength: 128 }),
+            token: Type.String({
+              pattern: '^[A-Za-z0-9_-]+$',
+              minLength: 16,
+              maxLength: 128,
+              description: 'The `inviteToken` of the emailed link.',
+            }),
           }),
-          response: publicRead(InviteResolution, 'The invite, its league and team.'),
+          response: publicRead(
+            InviteResolution,
+            'The invite, its league and team.',
+            INVITE_EXAMPLE,
+          ),
         },
         // Before validation, so that every answer about a token, 404s included, carries them.
         onRequest: async (_request, reply) => {

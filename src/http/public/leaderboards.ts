@@ -5,6 +5,7 @@ import type { Edge } from '../edge/edge.js';
 import { leaderboardJson } from '../presenters/league-nights.js';
 import { EventSlugParams } from '../schemas/common.js';
 import { LastEventIdHeader, Leaderboards } from '../schemas/league-nights.js';
+import { LEADERBOARDS_EXAMPLE, LEADERBOARD_STREAM_EXAMPLE } from '../schemas/examples.js';
 import { eventStream, publicRead } from '../schemas/responses.js';
 import { LeaderboardHub } from '../streams/leaderboard-hub.js';
 
@@ -31,9 +32,11 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
       '/orgs/:orgSlug/events/:eventSlug/leaderboard',
       {
         schema: {
+          operationId: 'getEventLeaderboard',
+          tags: ['League nights'],
           summary: 'An event’s leaderboards: individual stroke play, and best ball of teams',
           params: EventSlugParams,
-          response: publicRead(Leaderboards, 'The boards and their version.'),
+          response: publicRead(Leaderboards, 'The boards and their version.', LEADERBOARDS_EXAMPLE),
         },
       },
       async (request, reply) => {
@@ -48,6 +51,8 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
       '/orgs/:orgSlug/events/:eventSlug/leaderboard/stream',
       {
         schema: {
+          operationId: 'streamEventLeaderboard',
+          tags: ['League nights'],
           summary: 'The leaderboards live: server-sent events, one after every change',
           description:
             'Sends `: connected` and `retry: 2000`, then at once an event `leaderboard` whose ' +
@@ -59,7 +64,7 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
             'is cut; a stream ended by a restarting server says when to reconnect.',
           params: EventSlugParams,
           headers: LastEventIdHeader,
-          response: eventStream(),
+          response: eventStream(LEADERBOARD_STREAM_EXAMPLE),
         },
       },
       async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   StartRegistrationQuery,
   StartRegistrationResponse,
 } from '../schemas/public.js';
+import { LEAGUE_EXAMPLE, START_REGISTRATION_EXAMPLE } from '../schemas/examples.js';
 import { BAD_QUERY, plainText, publicAction, publicRead } from '../schemas/responses.js';
 
 /** Leagues and the start of a registration. */
@@ -21,9 +22,14 @@ export function leagueRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series',
       {
         schema: {
+          operationId: 'listLeagues',
+          tags: ['Leagues'],
           summary: 'List an organization’s public leagues',
+          description: 'Open, active and completed leagues, members-only ones included.',
           params: OrgParams,
-          response: publicRead(PublicLeagueList, 'The organization’s public leagues.'),
+          response: publicRead(PublicLeagueList, 'The organization’s public leagues.', [
+            LEAGUE_EXAMPLE,
+          ]),
         },
       },
       async (request) =>
@@ -34,9 +40,12 @@ export function leagueRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series/:slug',
       {
         schema: {
+          operationId: 'getLeague',
+          tags: ['Leagues'],
           summary: 'Get a public league',
+          description: 'A private or draft league is a 404, like an unknown one.',
           params: LeagueSlugParams,
-          response: publicRead(PublicLeague, 'The league.'),
+          response: publicRead(PublicLeague, 'The league.', LEAGUE_EXAMPLE),
         },
       },
       async (request) =>
@@ -47,13 +56,23 @@ export function leagueRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series/:id/register/start',
       {
         schema: {
+          operationId: 'startRegistration',
+          tags: ['Leagues'],
           summary: 'Start a registration: returns the hosted page to send the golfer to',
+          description: 'No request body is read. The answer is never cached (`no-store`).',
           params: LeagueIdParams,
           querystring: StartRegistrationQuery,
           response: {
-            ...publicAction(StartRegistrationResponse, 'Where to send the golfer to pay.'),
+            ...publicAction(
+              StartRegistrationResponse,
+              'Where to send the golfer to pay.',
+              START_REGISTRATION_EXAMPLE,
+            ),
             ...BAD_QUERY,
-            409: plainText('Conflict: registration is closed, or the league or team is full.'),
+            409: plainText(
+              'Conflict: registration is closed, or the league or team is full.',
+              'Registration is closed',
+            ),
           },
         },
       },

@@ -6,6 +6,7 @@ import {
 import type { App, AppContext } from '../context.js';
 import { presentCompetitorStandings, presentStandings } from '../presenters/standings.js';
 import { CompetitorParams, LeagueSlugParams, StandingSeriesParams } from '../schemas/common.js';
+import { COMPETITOR_EXAMPLE, STANDINGS_EXAMPLE } from '../schemas/examples.js';
 import { BAD_QUERY, publicRead } from '../schemas/responses.js';
 import { CompetitorStandings, SeasonQuery, Standings } from '../schemas/public.js';
 
@@ -17,9 +18,16 @@ export function standingRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series/:slug/standings',
       {
         schema: {
+          operationId: 'getLeagueStandings',
+          tags: ['Standings'],
           summary: 'A league’s standings series and table',
+          description: 'Without a linked standings series, both fields are null.',
           params: LeagueSlugParams,
-          response: publicRead(Standings, 'The league’s standings series and current table.'),
+          response: publicRead(
+            Standings,
+            'The league’s standings series and current table.',
+            STANDINGS_EXAMPLE,
+          ),
         },
       },
       async (request) =>
@@ -32,11 +40,13 @@ export function standingRoutes(context: AppContext) {
       '/orgs/:orgSlug/standings/:seriesId',
       {
         schema: {
+          operationId: 'getStandings',
+          tags: ['Standings'],
           summary: 'A standings series and its table (current season unless seasonId)',
           params: StandingSeriesParams,
           querystring: SeasonQuery,
           response: {
-            ...publicRead(Standings, 'The standings series and its table.'),
+            ...publicRead(Standings, 'The standings series and its table.', STANDINGS_EXAMPLE),
             ...BAD_QUERY,
           },
         },
@@ -56,11 +66,13 @@ export function standingRoutes(context: AppContext) {
       '/orgs/:orgSlug/standings/:seriesId/competitors/:competitorId',
       {
         schema: {
+          operationId: 'getCompetitorStandings',
+          tags: ['Standings'],
           summary: 'A competitor’s total, rank and contributions',
           params: CompetitorParams,
           querystring: SeasonQuery,
           response: {
-            ...publicRead(CompetitorStandings, 'The competitor’s standing.'),
+            ...publicRead(CompetitorStandings, 'The competitor’s standing.', COMPETITOR_EXAMPLE),
             ...BAD_QUERY,
           },
         },

@@ -3,6 +3,7 @@ import type { App, AppContext } from '../context.js';
 import { presentTeamSummary } from '../presenters/teams.js';
 import { TeamParams } from '../schemas/common.js';
 import { TeamSummary } from '../schemas/public.js';
+import { TEAM_EXAMPLE } from '../schemas/examples.js';
 import { publicRead } from '../schemas/responses.js';
 
 export function teamRoutes(context: AppContext) {
@@ -12,9 +13,11 @@ export function teamRoutes(context: AppContext) {
       '/orgs/:orgSlug/event-series/:id/teams/:teamId',
       {
         schema: {
+          operationId: 'getTeam',
+          tags: ['Teams'],
           summary: 'A team’s public summary (names and seat counts)',
           params: TeamParams,
-          response: publicRead(TeamSummary, 'The team’s names and seats.'),
+          response: publicRead(TeamSummary, 'The team’s names and seats.', TEAM_EXAMPLE),
         },
       },
       async (request) =>

@@ -3,6 +3,7 @@ import { getTeeSheet } from '../../services/tee-sheets.js';
 import type { App, AppContext } from '../context.js';
 import { EventSlugParams } from '../schemas/common.js';
 import { PublicTeeSheet } from '../schemas/league-nights.js';
+import { TEE_SHEET_EXAMPLE } from '../schemas/examples.js';
 import { publicRead } from '../schemas/responses.js';
 
 /** An event's tee sheet, names only (decisions §12). */
@@ -13,9 +14,15 @@ export function teeSheetRoutes(context: AppContext) {
       '/orgs/:orgSlug/events/:eventSlug/tee-sheet',
       {
         schema: {
+          operationId: 'getEventTeeSheet',
+          tags: ['League nights'],
           summary: 'An event’s tee sheet: groups, start times and holes, players by name',
           params: EventSlugParams,
-          response: publicRead(PublicTeeSheet, 'The tee sheet; `format` null when there is none.'),
+          response: publicRead(
+            PublicTeeSheet,
+            'The tee sheet; `format` null when there is none.',
+            TEE_SHEET_EXAMPLE,
+          ),
         },
       },
       async (request) => {

@@ -47,11 +47,31 @@ export const CalendarDate = Type.String({
   description: 'A calendar day, YYYY-MM-DD.',
 });
 
-export const OrgParams = Type.Object({ orgSlug: Slug });
-export const LeagueSlugParams = Type.Object({ orgSlug: Slug, slug: Slug });
-export const LeagueIdParams = Type.Object({ orgSlug: Slug, id: Id });
-export const TeamParams = Type.Object({ orgSlug: Slug, id: Id, teamId: Id });
-export const RegistrationParams = Type.Object({ orgSlug: Slug, id: Id, userId: Id });
+/** A slug in a path, described for the OpenAPI documents by what it names. */
+const slugOf = (what: string, example: string) =>
+  Type.String({
+    pattern: SLUG_PATTERN,
+    minLength: 1,
+    maxLength: 100,
+    description: `The ${what}’s slug, e.g. \`${example}\`.`,
+  });
+/** An id in a path, described for the OpenAPI documents by what it names. */
+const idOf = (what: string) =>
+  Type.Integer({ minimum: 1, maximum: MAX_ID, description: `The ${what}’s id.` });
+
+const OrgSlug = slugOf('organization', 'demo-golf-club');
+const LeagueId = idOf('league');
+const EventId = idOf('event');
+const UserId = idOf('golfer');
+
+export const OrgParams = Type.Object({ orgSlug: OrgSlug });
+export const LeagueSlugParams = Type.Object({
+  orgSlug: OrgSlug,
+  slug: slugOf('league', 'tuesday-night-league'),
+});
+export const LeagueIdParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId });
+export const TeamParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId, teamId: idOf('team') });
+export const RegistrationParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId, userId: UserId });
 
 /** The body of every plain-text error response. */
 export const PlainTextError = Type.String({ description: 'A plain-text explanation.' });
@@ -62,8 +82,18 @@ export const ValidationErrors = Type.Object({
 });
 export type ValidationErrors = Static<typeof ValidationErrors>;
 
-export const EventSlugParams = Type.Object({ orgSlug: Slug, eventSlug: Slug });
-export const StandingSeriesParams = Type.Object({ orgSlug: Slug, seriesId: Id });
-export const CompetitorParams = Type.Object({ orgSlug: Slug, seriesId: Id, competitorId: Id });
-export const EventIdParams = Type.Object({ orgSlug: Slug, id: Id });
-export const EventEntryParams = Type.Object({ orgSlug: Slug, id: Id, userId: Id });
+export const EventSlugParams = Type.Object({
+  orgSlug: OrgSlug,
+  eventSlug: slugOf('event', 'tuesday-night-6'),
+});
+export const StandingSeriesParams = Type.Object({
+  orgSlug: OrgSlug,
+  seriesId: idOf('standings series'),
+});
+export const CompetitorParams = Type.Object({
+  orgSlug: OrgSlug,
+  seriesId: idOf('standings series'),
+  competitorId: idOf('competitor'),
+});
+export const EventIdParams = Type.Object({ orgSlug: OrgSlug, id: EventId });
+export const EventEntryParams = Type.Object({ orgSlug: OrgSlug, id: EventId, userId: UserId });

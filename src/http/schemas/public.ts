@@ -1,7 +1,12 @@
 import Type, { type Static } from 'typebox';
 import { FIRST_YEAR, LAST_YEAR } from '../../domain/dates.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
-import { EVENT_LIST_FILTERS, MAX_EVENT_LIMIT, PUBLIC_EVENT_STATUSES } from '../../domain/events.js';
+import {
+  DEFAULT_EVENT_LIMIT,
+  EVENT_LIST_FILTERS,
+  MAX_EVENT_LIMIT,
+  PUBLIC_EVENT_STATUSES,
+} from '../../domain/events.js';
 import { CalendarDate, Id, Slug } from './common.js';
 
 export const PublicLeague = Type.Object(
@@ -71,7 +76,14 @@ export const InviteResolution = Type.Object(
 export type InviteResolution = Static<typeof InviteResolution>;
 
 export const StartRegistrationQuery = Type.Object({
-  eventSeriesTeam: Type.Optional(Type.Integer({ minimum: 1, description: 'Join this team.' })),
+  eventSeriesTeam: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'A team of the league to join (a partner following an invite); passed on to the ' +
+        'hosted page. Absent: the golfer starts a new entry.',
+    }),
+  ),
 });
 
 export const StartRegistrationResponse = Type.Object(
@@ -152,12 +164,47 @@ export const EventList = Type.Object(
 export type EventList = Static<typeof EventList>;
 
 export const EventListQuery = Type.Object({
-  filter: Type.Optional(Type.Enum(EVENT_LIST_FILTERS)),
-  eventSeries: Type.Optional(Slug),
-  tag: Type.Optional(Slug),
-  year: Type.Optional(Type.Integer({ minimum: FIRST_YEAR, maximum: LAST_YEAR })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENT_LIMIT })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  filter: Type.Optional(
+    Type.Enum(EVENT_LIST_FILTERS, {
+      default: 'all',
+      description:
+        '`upcoming`: not yet over, soonest first; `completed`: over, newest first; `all`: both.',
+    }),
+  ),
+  eventSeries: Type.Optional(
+    Type.String({
+      ...Slug,
+      description:
+        'A league’s slug: only the events linked to that league (its schedule). Absent: ' +
+        'events of every league and none. A slug naming no public league is a 404.',
+    }),
+  ),
+  tag: Type.Optional(
+    Type.String({ ...Slug, description: 'Only events with this tag. Absent: any tag.' }),
+  ),
+  year: Type.Optional(
+    Type.Integer({
+      minimum: FIRST_YEAR,
+      maximum: LAST_YEAR,
+      description: 'Only events starting in this year (the organization’s time zone). Absent: any.',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_EVENT_LIMIT,
+      default: DEFAULT_EVENT_LIMIT,
+      description: 'Events per page.',
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000,
+      default: 0,
+      description: 'Matching events to skip before the page.',
+    }),
+  ),
 });
 
 export const EventDetail = Type.Object(
@@ -182,7 +229,14 @@ export const EventField = Type.Object(
 );
 export type EventField = Static<typeof EventField>;
 
-export const SeasonQuery = Type.Object({ seasonId: Type.Optional(Id) });
+export const SeasonQuery = Type.Object({
+  seasonId: Type.Optional(
+    Type.Integer({
+      ...Id,
+      description: 'A season of the series. Absent: the season current today.',
+    }),
+  ),
+});
 
 export const CompetitorStandings = Type.Object(
   {

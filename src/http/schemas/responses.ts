@@ -1,4 +1,6 @@
-import Type, { type TSchema } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
+import { ValidationErrors } from './common.js';
+import { VALIDATION_ERRORS_EXAMPLE } from './examples.js';
 
 interface HeaderSchema {
   type: 'string' | 'integer';
@@ -22,59 +24,95 @@ const CACHE_HEADERS: Headers = {
   'Cache-Control': { type: 'string', description: 'How long the answer may be reused.' },
 };
 
-/** A JSON answer of the given schema. */
-export function json<T extends TSchema>(schema: T, description: string, headers: Headers = {}) {
+const RETRY_AFTER: Headers = {
+  'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' },
+};
+
+/**
+ * A JSON answer of the given schema, with an example of it: the example is required, and
+ * typed by the schema, so that no documented answer goes without one.
+ */
+export function json<T extends TSchema>(
+  schema: T,
+  description: string,
+  example: Static<T>,
+  headers: Headers = {},
+) {
   return {
     description,
     headers: { ...RATE_LIMIT_HEADERS, ...headers },
-    content: { 'application/json': { schema } },
+    content: { 'application/json': { schema, example } },
   };
 }
 
-/** A plain-text answer: one sentence for a person, never JSON. */
-export function plainText(description: string, headers: Headers = {}) {
+/** A plain-text answer: one sentence for a person, never JSON; `example` is its body. */
+export function plainText(description: string, example: string, headers: Headers = {}) {
   return {
     description,
     headers: { ...RATE_LIMIT_HEADERS, ...headers },
-    content: { 'text/plain': { schema: Type.String() } },
+    content: { 'text/plain': { schema: Type.String(), example } },
   };
 }
+
+/** 429 past the client's request limit. */
+const TOO_MANY_REQUESTS = plainText(
+  'Too Many Requests: the client IP is over its limit for this window.',
+  'Too Many Requests',
+  RETRY_AFTER,
+);
+
+/** 503 while the database cannot be reached (docs/behaviour.md). */
+const DATABASE_UNAVAILABLE = plainText(
+  'Service Unavailable: the database cannot be reached; ask again after Retry-After.',
+  'Service Unavailable: the database cannot be reached.',
+  RETRY_AFTER,
+);
+
+const INTERNAL_ERROR = plainText(
+  'Internal Server Error; the body gives no details.',
+  'Internal Server Error',
+);
 
 /** The answers the public edge itself can give on any route, whatever the route does. */
 const EDGE_FAILURES = {
-  404: plainText('Not Found: nothing public answers to this path.'),
-  414: plainText('URI Too Long: the URL is over the public length cap.'),
-  429: plainText('Too Many Requests: the client IP is over its limit for this window.', {
-    'Retry-After': { type: 'integer', description: 'Seconds until the window resets.' },
-  }),
-  500: plainText('Internal Server Error; the body gives no details.'),
+  404: plainText('Not Found: nothing public answers to this path.', 'Not Found'),
+  414: plainText('URI Too Long: the URL is over the public length cap.', 'URI Too Long'),
+  429: TOO_MANY_REQUESTS,
+  500: INTERNAL_ERROR,
+  503: DATABASE_UNAVAILABLE,
 };
 
 /** 400 for a query parameter that does not match its schema. */
 export const BAD_QUERY = {
-  400: plainText('Bad Request: the body names the query parameter and what is wrong with it.'),
+  400: plainText(
+    'Bad Request: the body names the query parameter and what is wrong with it.',
+    'Invalid query parameter: limit must be <= 500',
+  ),
 };
 
 /** Every answer of a public GET: the document, 304 on a matching ETag, and edge failures. */
-export function publicRead<T extends TSchema>(ok: T, description: string) {
+export function publicRead<T extends TSchema>(ok: T, description: string, example: Static<T>) {
   return {
-    200: json(ok, description, CACHE_HEADERS),
+    200: json(ok, description, example, CACHE_HEADERS),
     304: Type.Null({ description: 'Not Modified: the If-None-Match ETag still matches.' }),
     ...EDGE_FAILURES,
   };
 }
 
 /** Every answer of a public action (a POST), besides its own failures. */
-export function publicAction<T extends TSchema>(ok: T, description: string) {
+export function publicAction<T extends TSchema>(ok: T, description: string, example: Static<T>) {
   return {
-    200: json(ok, description),
-    413: plainText('Content Too Large: the request body is over 64 KiB.'),
+    200: json(ok, description, example),
+    413: plainText(
+      'Content Too Large: the request body is over 64 KiB.',
+      'Request body is too large.',
+    ),
     ...EDGE_FAILURES,
   };
 }
 
 /** Every answer of a live stream: the stream itself, its caps, and edge failures. */
-export function eventStream() {
+export function eventStream(example: string) {
   return {
     200: {
       description:
@@ -85,17 +123,49 @@ export function eventStream() {
           schema: Type.String({
             description: 'Lines of `event:`, `id:`, `data:` and `retry:` fields and comments.',
           }),
+          example,
         },
       },
     },
     ...EDGE_FAILURES,
     429: plainText(
       'Too Many Requests: the client IP is over its request limit, or holds as many open streams as it may.',
-      { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' } },
+      'Too Many Requests: too many live streams open from this address.',
+      RETRY_AFTER,
     ),
     503: plainText(
       'Service Unavailable: this server holds all the streams it can, or the database cannot be reached.',
-      { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' } },
+      'Service Unavailable: the database cannot be reached.',
+      RETRY_AFTER,
     ),
   };
 }
+
+/** Every answer of an admin route besides its success (see src/http/admin/). */
+export const ADMIN_FAILURES = {
+  401: plainText(
+    'Unauthorized: no `Authorization: Bearer <token>`, or not the admin token.',
+    'Unauthorized',
+    { 'WWW-Authenticate': { type: 'string', description: '`Bearer`.' } },
+  ),
+  404: plainText('Not Found: the organization or a record the path names.', 'Not Found'),
+  409: plainText(
+    'Conflict: the change contradicts the data (a duplicate slug, a full league…).',
+    'Conflict: a league with this slug already exists',
+  ),
+  413: plainText(
+    'Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB).',
+    'Request body is too large.',
+  ),
+  422: json(
+    ValidationErrors,
+    'Unprocessable Content: each invalid body field mapped to what is wrong with it.',
+    VALIDATION_ERRORS_EXAMPLE,
+  ),
+  429: TOO_MANY_REQUESTS,
+  500: INTERNAL_ERROR,
+  503: DATABASE_UNAVAILABLE,
+};
+
+/** An admin answer without a body. */
+export const NO_CONTENT = { 204: Type.Null({ description: 'No Content: done.' }) };

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -99,7 +100,7 @@ function lastEventId(request: FastifyRequest): string | undefined {
 
 /**
  * The live leaderboard streams of one instance, by event. Whatever changes the data moves
- * the data version; a change (several within `coalesceMs` count as one) makes the hub read
+ * the data version; a change (a burst within `coalesceMs` counts as one) makes the hub read
  * the stored board version of every watched event in one query, and for each event whose
  * version moved, read and serialize its boards once and write the same bytes to each of
  * its subscribers.
@@ -112,6 +113,7 @@ export class LeaderboardHub {
   #streams = 0;
   #closing = false;
   #refreshTimer: NodeJS.Timeout | undefined;
+  #lastRefreshAt = Number.NEGATIVE_INFINITY;
   #refreshing = false;
   #refreshAgain = false;
   readonly #keepAliveTimer: NodeJS.Timeout;
@@ -313,12 +315,18 @@ export class LeaderboardHub {
     subscriber.connection.write(frame.bytes);
   }
 
+  /**
+   * Schedules a refresh: at once after a quiet spell, else `coalesceMs` after the last one,
+   * so a lone score reaches subscribers without waiting and a burst costs one read per spell.
+   */
   #changed(): void {
     if (this.#closing || this.#topics.size === 0 || this.#refreshTimer !== undefined) return;
+    const wait = Math.max(0, this.#lastRefreshAt + this.#timing.coalesceMs - performance.now());
     this.#refreshTimer = setTimeout(() => {
       this.#refreshTimer = undefined;
+      this.#lastRefreshAt = performance.now();
       void this.#refresh();
-    }, this.#timing.coalesceMs);
+    }, wait);
   }
 
   /** Reads what moved since the last look and sends it; one refresh at a time. */

@@ -1,0 +1,106 @@
+/*
+ * A widget page's script: tells the embedding page its height, starts registrations,
+ * swaps the standings table for another season and keeps a leaderboard live. The page
+ * reads fully without it.
+ */
+(function () {
+  'use strict';
+  var root = document.getElementById('widget');
+
+  function post(message) {
+    message.type = 'clubhouse:resize';
+    /* Only a height (and whether there is nothing to show) is sent: nothing private. */
+    if (window.parent !== window) window.parent.postMessage(message, '*');
+  }
+
+  if (!root || root.hasAttribute('data-missing')) {
+    post({ height: 0, missing: true });
+    return;
+  }
+
+  var lastHeight = -1;
+  function sendHeight() {
+    var height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height === lastHeight) return;
+    lastHeight = height;
+    post({ height: height });
+  }
+  new ResizeObserver(sendHeight).observe(document.body);
+  window.addEventListener('load', sendHeight);
+  sendHeight();
+
+  /* Replaces the live part of the page with the same part of `url`'s page. */
+  function swap(url) {
+    return fetch(url, { headers: { accept: 'text/html' }, credentials: 'omit' })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (text) {
+        var next = new DOMParser().parseFromString(text, 'text/html');
+        var fresh = next.querySelector('[data-region]');
+        var current = document.querySelector('[data-region]');
+        if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+      });
+  }
+
+  /* Season picker: the form works as a plain GET without script; with it, only the table
+     changes and the focus stays on the picker. */
+  function pickerUrl(form) {
+    var params = new URLSearchParams(new FormData(form));
+    return form.action.split('?')[0] + '?' + params.toString();
+  }
+  document.addEventListener('change', function (event) {
+    var form = event.target.form;
+    if (form && form.hasAttribute('data-picker')) {
+      var url = pickerUrl(form);
+      swap(url).then(function () {
+        history.replaceState(null, '', url);
+      });
+    }
+  });
+
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (form.hasAttribute('data-picker')) {
+      event.preventDefault();
+      swap(pickerUrl(form));
+      return;
+    }
+    var start = form.getAttribute('data-register');
+    if (!start) return;
+    event.preventDefault();
+    var status = form.querySelector('[data-status]');
+    var button = form.querySelector('button');
+    button.disabled = true;
+    status.textContent = '';
+    fetch(start, { method: 'POST', credentials: 'omit' })
+      .then(function (response) {
+        if (response.ok) {
+          return response.json().then(function (body) {
+            window.top.location.href = body.url;
+          });
+        }
+        return response.text().then(function (reason) {
+          status.textContent =
+            response.status === 409 ? reason : 'Registration could not start. Please try again.';
+          button.disabled = false;
+        });
+      })
+      .catch(function () {
+        /* The form itself still works: it posts and sends the top window on. */
+        form.submit();
+      });
+  });
+
+  var live = document.querySelector('[data-live]');
+  live = live && live.getAttribute('data-live');
+  if (live && window.EventSource) {
+    var source = new EventSource(live);
+    source.addEventListener('leaderboard', function (event) {
+      var region = document.querySelector('[data-region]');
+      if (region && region.getAttribute('data-version') === event.lastEventId) return;
+      swap(window.location.href).catch(function () {});
+    });
+  }
+})();

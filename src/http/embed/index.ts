@@ -1,0 +1,184 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { accentPalette, parseHexColour } from '../../domain/colours.js';
+import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { startRegistration } from '../../services/registration.js';
+import { requireOrg } from '../../services/lookup.js';
+import type { App, AppContext } from '../context.js';
+import type { Edge } from '../edge/edge.js';
+import { MAX_ID } from '../schemas/common.js';
+import { ASSETS_PATH, LOADER, PAGE_ASSETS } from './assets.js';
+import { eventDetailWidget } from './event-detail.js';
+import { fieldWidget } from './field.js';
+import { galleryPage } from './gallery.js';
+import { leaderboardWidget } from './leaderboard.js';
+import { leagueWidget } from './league.js';
+import { leaguesWidget } from './leagues.js';
+import {
+  EMBED_HEADERS,
+  HTML_TYPE,
+  accentStylesheet,
+  messagePage,
+  missingPage,
+  widgetPage,
+} from './layout.js';
+import { EmbedQuery, positiveInteger } from './options.js';
+import type { Widget } from './parts.js';
+import { scheduleWidget } from './schedule.js';
+import { standingsWidget } from './standings.js';
+import { teeTimesWidget } from './tee-times.js';
+
+/** The widgets by the name in their URL, `/embed/{name}`. */
+export const WIDGETS: Readonly<Record<string, Widget>> = {
+  schedule: scheduleWidget,
+  standings: standingsWidget,
+  'event-detail': eventDetailWidget,
+  field: fieldWidget,
+  'tee-times': teeTimesWidget,
+  leaderboard: leaderboardWidget,
+  league: leagueWidget,
+  leagues: leaguesWidget,
+};
+
+/** The loader may change between releases, so pages pick it up within the hour. */
+const LOADER_CACHE = 'public, max-age=3600';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function embedHeaders(_request: FastifyRequest, reply: FastifyReply) {
+  void reply.headers(EMBED_HEADERS);
+}
+
+const RegisterBody = Type.Object({
+  org: Type.String({ minLength: 1, maxLength: 200 }),
+  league: Type.String({ minLength: 1, maxLength: 12 }),
+});
+
+/**
+ * Widgets for club sites (docs/embeds.md): the loader, the widget pages and their files, the
+ * register form's fallback and the gallery. Widget pages are public reads: the visitor's
+ * rate limit, ETags and the response cache apply as to the JSON API.
+ */
+export function embedRoutes(context: AppContext, edge: Edge) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    const publicRead = {
+      onRequest: [embedHeaders, edge.publicRateLimit, edge.cache.lookup],
+      onSend: edge.cache.store,
+    };
+
+    app.get('/embed.js', async (_request, reply) =>
+      reply
+        .type(LOADER.type)
+        .header('cache-control', LOADER_CACHE)
+        .header('etag', `"${LOADER.version}"`)
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(LOADER.body),
+    );
+
+    app.get(
+      `${ASSETS_PATH}/:file`,
+      { schema: { params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
+      async (request, reply) => {
+        const asset = PAGE_ASSETS[request.params.file];
+        if (asset === undefined) throw new NotFoundError();
+        return reply.type(asset.type).header('cache-control', IMMUTABLE).send(asset.body);
+      },
+    );
+
+    app.get(
+      '/embed/accent/:file',
+      {
+        schema: { params: Type.Object({ file: Type.String({ pattern: '^[0-9a-f]{6}\\.css$' }) }) },
+      },
+      async (request, reply) => {
+        const colour = parseHexColour(`#${request.params.file.slice(0, 6)}`);
+        if (colour === null) throw new NotFoundError();
+        return reply
+          .type('text/css; charset=utf-8')
+          .header('cache-control', IMMUTABLE)
+          .send(accentStylesheet(accentPalette(colour)));
+      },
+    );
+
+    // Its snippets name the origin the visitor used, so it is not kept by URL.
+    app.get('/embed', { onRequest: [embedHeaders, edge.publicRateLimit] }, async (request, reply) =>
+      reply
+        .type(HTML_TYPE)
+        .header('cache-control', 'no-cache')
+        .send(await galleryPage(db, `${request.protocol}://${request.host}`)),
+    );
+
+    app.get(
+      '/embed/:widget',
+      {
+        ...publicRead,
+        schema: {
+          params: Type.Object({ widget: Type.String({ maxLength: 40 }) }),
+          querystring: EmbedQuery,
+        },
+      },
+      async (request, reply) => {
+        void reply.type(HTML_TYPE);
+        const widget = WIDGETS[request.params.widget];
+        const options = request.query;
+        try {
+          if (widget === undefined || options.org === undefined) throw new NotFoundError();
+          const org = await requireOrg(db, options.org);
+          const body = await widget.render({ db, org, options, now: context.now() });
+          return await reply.send(
+            widgetPage({
+              widget: request.params.widget,
+              label: widget.label,
+              orgName: org.name,
+              options,
+              body,
+            }),
+          );
+        } catch (error) {
+          if (error instanceof NotFoundError) return reply.code(404).send(missingPage());
+          throw error;
+        }
+      },
+    );
+
+    // The register button's form, for visitors without script: it posts here in the top
+    // window, which is sent on to the hosted page.
+    await app.register(async (forms: App) => {
+      forms.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 2048 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
+      forms.post(
+        '/embed/register',
+        {
+          onRequest: [embedHeaders, edge.publicRateLimit],
+          schema: { body: RegisterBody },
+        },
+        async (request, reply) => {
+          void reply.type(HTML_TYPE).header('cache-control', 'no-store');
+          const leagueId = positiveInteger(request.body.league, MAX_ID);
+          try {
+            if (leagueId === undefined) throw new NotFoundError();
+            const url = await startRegistration(db, {
+              orgSlug: request.body.org,
+              leagueId,
+              teamId: undefined,
+              now: context.now(),
+              registrationUrl: context.config.registrationUrl,
+            });
+            return await reply.redirect(url, 303);
+          } catch (error) {
+            if (error instanceof NotFoundError) return reply.code(404).send(missingPage());
+            if (error instanceof ConflictError) {
+              return reply.code(409).send(messagePage('Registration is not open', error.message));
+            }
+            throw error;
+          }
+        },
+      );
+    });
+  };
+}

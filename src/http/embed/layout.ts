@@ -1,0 +1,94 @@
+import { assetUrl } from './assets.js';
+import { html, type Html } from './html.js';
+import { accentHex, type EmbedOptions } from './options.js';
+
+/**
+ * Widget pages may be framed by any site and load nothing but their own files: no
+ * third-party requests, no inline script or style.
+ */
+export const EMBED_CSP =
+  "default-src 'self'; img-src 'self' data:; frame-ancestors *; base-uri 'none'; object-src 'none'";
+
+/** The headers of every widget page, its 404s included; never a cookie or X-Frame-Options. */
+export const EMBED_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': EMBED_CSP,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** The widget's heading: the `title` option, hidden when it is blank (" "), else `label`. */
+function heading(options: EmbedOptions, label: string): Html {
+  const title = options.title;
+  if (title === undefined) return html`<h1>${label}</h1>`;
+  if (title.trim() === '') return html`<h1 class="visually-hidden">${label}</h1>`;
+  return html`<h1>${title}</h1>`;
+}
+
+export interface PageInput {
+  widget: string;
+  label: string;
+  orgName: string;
+  options: EmbedOptions;
+  body: Html;
+}
+
+function htmlDocument(title: string, accent: string | undefined, main: Html): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <link rel="stylesheet" href="${assetUrl('embed.css')}" />
+        ${accent === undefined ? '' : html`<link rel="stylesheet" href="/embed/accent/${accent}.css" />`}
+        <script src="${assetUrl('widget.js')}" defer></script>
+      </head>
+      <body>
+        ${main}
+      </body>
+    </html> `.value;
+}
+
+/** A whole widget page. */
+export function widgetPage(page: PageInput): string {
+  return htmlDocument(
+    `${page.label} · ${page.orgName}`,
+    accentHex(page.options.accent),
+    html`<main id="widget" class="widget widget-${page.widget}">
+      ${heading(page.options, page.label)} ${page.body}
+    </main>`,
+  );
+}
+
+/** The small page of an unknown org, league, event or widget; the loader hides its frame. */
+export function missingPage(): string {
+  return htmlDocument(
+    'Not found',
+    undefined,
+    html`<main id="widget" class="widget" data-missing>
+      <p>There is nothing to show here.</p>
+    </main>`,
+  );
+}
+
+/** A page of one message, such as why a registration cannot start. */
+export function messagePage(title: string, message: string): string {
+  return htmlDocument(
+    title,
+    undefined,
+    html`<main id="widget" class="widget">
+      <h1>${title}</h1>
+      <p role="alert">${message}</p>
+    </main>`,
+  );
+}
+
+/** The accent's stylesheet: its colours and the AA pairs drawn from it. */
+export function accentStylesheet(palette: {
+  accent: string;
+  onAccent: string;
+  accentText: string;
+}): string {
+  return `:root{--accent:${palette.accent};--on-accent:${palette.onAccent};--accent-text:${palette.accentText}}\n`;
+}

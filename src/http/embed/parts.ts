@@ -1,0 +1,111 @@
+import type { Org } from '../../db/schema.js';
+import { localDate } from '../../domain/dates.js';
+import {
+  formatDateTime,
+  formatDayRange,
+  formatMoney,
+  leagueStage,
+  type LeagueStage,
+} from '../../domain/display.js';
+import type { Executor } from '../../store/executor.js';
+import type { EventItem, PublicLeague } from '../schemas/public.js';
+import { html, type Html } from './html.js';
+import { flag, type EmbedOptions } from './options.js';
+
+/** What every widget renders from: the database, the org (its time zone), options, time. */
+export interface WidgetContext {
+  db: Executor;
+  org: Org;
+  options: EmbedOptions;
+  now: Date;
+}
+
+export interface Widget {
+  /** The default heading and frame title. */
+  label: string;
+  render(context: WidgetContext): Promise<Html>;
+}
+
+/** The public API path a widget's script reaches, on the widget's own origin. */
+export const API_PATH = '/api/public/v1';
+
+/** A league's stage on the org's calendar day. */
+export function stageOf(league: PublicLeague, context: WidgetContext): LeagueStage {
+  return leagueStage({
+    status: league.status,
+    registrationOpensAt: league.registrationOpensAt ?? null,
+    registrationClosesAt: league.registrationClosesAt ?? null,
+    spotsRemaining: league.spotsRemaining,
+    entrySize: league.entrySize,
+    today: localDate(context.now, context.org.timezone),
+  });
+}
+
+/**
+ * A register button: with script it calls registration start and sends the top window to
+ * the answered page (a refusal shows here); without, the form posts and is redirected.
+ */
+export function registerForm(orgSlug: string, league: PublicLeague): Html {
+  const start = `${API_PATH}/orgs/${encodeURIComponent(orgSlug)}/event-series/${league.id}/register/start`;
+  return html`<form
+    class="register"
+    method="post"
+    action="/embed/register"
+    target="_top"
+    data-register="${start}"
+  >
+    <input type="hidden" name="org" value="${orgSlug}" />
+    <input type="hidden" name="league" value="${league.id}" />
+    <button type="submit">Register<span class="visually-hidden"> for ${league.name}</span></button>
+    <p data-status aria-live="polite"></p>
+  </form>`;
+}
+
+/** `$150.00 per golfer`, `$300.00 per team`. */
+function feeWords(league: PublicLeague): string {
+  const per = league.feePerEntry && league.entrySize > 1 ? 'per team' : 'per golfer';
+  return `${formatMoney(league.feeMembersCents)} ${per}`;
+}
+
+/** One league as a card: crest, name, season, stage, fee, dates and its register button. */
+export function leagueCard(league: PublicLeague, context: WidgetContext): Html {
+  const stage = stageOf(league, context);
+  const dates =
+    league.startDate === undefined
+      ? null
+      : formatDayRange(league.startDate, league.endDate ?? league.startDate);
+  const register =
+    stage.registrable && !flag(context.options.noregister)
+      ? registerForm(context.org.slug, league)
+      : '';
+  return html`<article class="card" aria-label="${league.name}">
+    <img src="${league.seriesImageUrl}" alt="" width="56" height="56" />
+    <div>
+      <h2>${league.name}</h2>
+      <p class="muted">
+        ${league.seasonLabel}${league.scheduleLabel === undefined ? '' : ` · ${league.scheduleLabel}`}
+      </p>
+      <p class="stage">${stage.words}</p>
+      <p>${feeWords(league)}${dates === null ? '' : html` · ${dates}`}</p>
+      ${league.description === undefined ? '' : html`<p class="muted">${league.description}</p>`}
+      ${register}
+    </div>
+  </article>`;
+}
+
+/** An instant (ISO 8601) in the org's time zone, as a `<time>`. */
+export function eventWhen(instant: string, context: WidgetContext): Html {
+  const words = formatDateTime(new Date(instant), context.org.timezone, context.now);
+  return html`<time datetime="${instant}">${words}</time>`;
+}
+
+export function tagList(tags: readonly string[]): Html {
+  if (tags.length === 0) return html``;
+  return html`<span class="visually-hidden">Tags:</span>
+    ${tags.map((tag) => html`<span class="tag">${tag}</span>`)}`;
+}
+
+/** `Canceled` for a canceled event, nothing otherwise. */
+export function statusNote(event: Pick<EventItem, 'status'>): Html {
+  return event.status === 'canceled' ? html` <strong>Canceled</strong>` : html``;
+}

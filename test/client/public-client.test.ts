@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  ClubhouseError,
+  createAdminClient,
+  createPublicClient,
+  unwrap,
+  type PublicClient,
+} from '../../clients/typescript/src/index.js';
+import {
+  DEMO_INVITE_TOKEN,
+  DEMO_LIVE_NIGHT_SLUG,
+  DEMO_ORG_SLUG,
+  seedDemo,
+} from '../../src/services/demo-data.js';
+import { ADMIN_TOKEN, NO_LIMITS, stopHarness } from '../support/harness.js';
+import { startListening, type ListeningHarness } from '../support/listening.js';
+
+const org = DEMO_ORG_SLUG;
+
+void describe('@clubhouse/client against a running server', () => {
+  let server: ListeningHarness | undefined;
+  let client: PublicClient;
+
+  before(async () => {
+    server = await startListening(NO_LIMITS);
+    await seedDemo(server.database.db, server.clock.now);
+    client = createPublicClient(server.origin);
+  });
+  after(async () => {
+    if (server !== undefined) await stopHarness(server);
+  });
+
+  void test('leagues, a league, its standings and a registration start', async () => {
+    const leagues = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/event-series', {
+        params: { path: { orgSlug: org } },
+      }),
+    );
+    const league = leagues.find((candidate) => candidate.standingSeriesId !== null);
+    assert.ok(league !== undefined);
+    const same = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/event-series/{slug}', {
+        params: { path: { orgSlug: org, slug: league.slug } },
+      }),
+    );
+    assert.deepEqual(same, league);
+    const standings = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/event-series/{slug}/standings', {
+        params: { path: { orgSlug: org, slug: league.slug } },
+      }),
+    );
+    assert.equal(standings.standingSeries?.id, league.standingSeriesId);
+    const start = await unwrap(
+      client.POST('/api/public/v1/orgs/{orgSlug}/event-series/{id}/register/start', {
+        params: { path: { orgSlug: org, id: league.id } },
+      }),
+    );
+    assert.match(start.url, /^https:\/\/pay\.example\.com\/register\?/);
+  });
+
+  void test('standings series and a competitor', async () => {
+    const [league] = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/event-series', {
+        params: { path: { orgSlug: org } },
+      }),
+    );
+    const seriesId = league?.standingSeriesId;
+    assert.ok(typeof seriesId === 'number');
+    const standings = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/standings/{seriesId}', {
+        params: { path: { orgSlug: org, seriesId } },
+      }),
+    );
+    const row = standings.table?.rows[0];
+    assert.ok(row !== undefined);
+    const competitor = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/standings/{seriesId}/competitors/{competitorId}', {
+        params: { path: { orgSlug: org, seriesId, competitorId: row.competitorId } },
+      }),
+    );
+    assert.equal(competitor.name, row.name);
+    assert.equal(competitor.points, row.points);
+  });
+
+  void test('an invite and its team', async () => {
+    const invite = await unwrap(
+      client.GET('/api/public/v1/event-series-invites/{token}', {
+        params: { path: { token: DEMO_INVITE_TOKEN } },
+      }),
+    );
+    const team = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/event-series/{id}/teams/{teamId}', {
+        params: { path: { orgSlug: org, id: invite.eventSeries.id, teamId: invite.team.id } },
+      }),
+    );
+    assert.deepEqual(team, invite.team);
+  });
+
+  void test('events with their query, an event, its field, tee sheet and leaderboard', async () => {
+    const page = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/events', {
+        params: {
+          path: { orgSlug: org },
+          query: { filter: 'all', eventSeries: 'tuesday-night-league', limit: 2, offset: 1 },
+        },
+      }),
+    );
+    assert.equal(page.events.length, 2);
+    assert.ok(page.count > 2);
+    const path = { orgSlug: org, eventSlug: DEMO_LIVE_NIGHT_SLUG };
+    const event = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/events/{eventSlug}', { params: { path } }),
+    );
+    assert.equal(event.slug, DEMO_LIVE_NIGHT_SLUG);
+    const field = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/events/{eventSlug}/field', { params: { path } }),
+    );
+    assert.equal(field.count, field.players.length);
+    const sheet = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/events/{eventSlug}/tee-sheet', {
+        params: { path },
+      }),
+    );
+    assert.ok(sheet.groups.length > 0);
+    const boards = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/events/{eventSlug}/leaderboard', {
+        params: { path },
+      }),
+    );
+    assert.ok(boards.version > 0);
+    assert.equal(boards.leaderboards[0]?.name, 'Individual');
+  });
+
+  void test('a plain-text failure is thrown with its body as the message', async () => {
+    const missing = client.GET('/api/public/v1/orgs/{orgSlug}/event-series/{slug}', {
+      params: { path: { orgSlug: org, slug: 'no-such-league' } },
+    });
+    const { error, response } = await missing;
+    assert.equal(response.status, 404);
+    assert.equal(error, 'Not Found');
+    await assert.rejects(unwrap(missing), (thrown: unknown) => {
+      assert.ok(thrown instanceof ClubhouseError);
+      assert.equal(thrown.status, 404);
+      assert.equal(thrown.message, 'Not Found');
+      assert.equal(thrown.errors, undefined);
+      return true;
+    });
+    await assert.rejects(
+      unwrap(
+        client.GET('/api/public/v1/orgs/{orgSlug}/events', {
+          params: { path: { orgSlug: org }, query: { limit: 0 } },
+        }),
+      ),
+      {
+        name: 'ClubhouseError',
+        status: 400,
+        message: 'Invalid query parameter: limit must be >= 1',
+      },
+    );
+  });
+
+  void test('an invalid admin body is a typed 422: each field and what is wrong with it', async () => {
+    assert.ok(server !== undefined);
+    const admin = createAdminClient(server.origin, ADMIN_TOKEN);
+    const result = await admin.POST('/admin/v1/orgs', {
+      body: { slug: 'Not A Slug', name: 'Club', timezone: 'America/Chicago' },
+    });
+    assert.equal(result.response.status, 422);
+    const errors = typeof result.error === 'object' ? result.error.errors : undefined;
+    assert.deepEqual(Object.keys(errors ?? {}), ['slug']);
+    await assert.rejects(
+      unwrap(admin.POST('/admin/v1/users', { body: { email: 'x', firstName: '', lastName: 'Y' } })),
+      (thrown: unknown) => {
+        assert.ok(thrown instanceof ClubhouseError);
+        assert.equal(thrown.status, 422);
+        assert.deepEqual(Object.keys(thrown.errors ?? {}).sort(), ['email', 'firstName']);
+        return true;
+      },
+    );
+    const created = await unwrap(
+      admin.POST('/admin/v1/orgs', {
+        body: { slug: 'client-test-club', name: 'Client Club', timezone: 'America/Chicago' },
+      }),
+    );
+    assert.equal(created.slug, 'client-test-club');
+    const stranger = createAdminClient(server.origin, 'not-the-admin-token');
+    await assert.rejects(unwrap(stranger.POST('/admin/v1/orgs', { body: created })), {
+      status: 401,
+      message: 'Unauthorized',
+    });
+  });
+});
+
+void describe('@clubhouse/client past the rate limit', () => {
+  let server: ListeningHarness | undefined;
+  before(async () => {
+    server = await startListening({ rateLimitPerMinute: 2 });
+  });
+  after(async () => {
+    if (server !== undefined) await stopHarness(server);
+  });
+
+  void test('a 429 is thrown with Retry-After in seconds', async () => {
+    assert.ok(server !== undefined);
+    const client = createPublicClient(server.origin);
+    const leagues = () =>
+      unwrap(
+        client.GET('/api/public/v1/orgs/{orgSlug}/event-series', {
+          params: { path: { orgSlug: 'nowhere' } },
+        }),
+      );
+    await assert.rejects(leagues(), { status: 404 });
+    await assert.rejects(leagues(), { status: 404 });
+    await assert.rejects(leagues(), (thrown: unknown) => {
+      assert.ok(thrown instanceof ClubhouseError);
+      assert.equal(thrown.status, 429);
+      assert.equal(thrown.message, 'Too Many Requests');
+      assert.ok(
+        thrown.retryAfterSeconds !== undefined &&
+          thrown.retryAfterSeconds > 0 &&
+          thrown.retryAfterSeconds <= 60,
+        String(thrown.retryAfterSeconds),
+      );
+      return true;
+    });
+  });
+});

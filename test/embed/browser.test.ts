@@ -1,0 +1,379 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { seedDemo } from '../../src/services/demo-data.js';
+import { TARGETS } from '../support/databases.js';
+import { embedClub, type EmbedClub } from '../support/embeds.js';
+import {
+  ADMIN,
+  NO_LIMITS,
+  describeUnlessSkipped,
+  startHarness,
+  stopHarness,
+  type Harness,
+} from '../support/harness.js';
+import { card } from '../support/league-nights.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = new URL('../../test-output/embed/', import.meta.url);
+/** How long a page may take to show what a test waits for; no test relies on it being fast. */
+const WAIT_MS = 15_000;
+
+/** In CI the browser must be there (.ci/run installs it); elsewhere its absence skips. */
+const skip =
+  existsSync(CHROMIUM) || process.env.CI === 'true'
+    ? false
+    : `browser suite skipped: no ${CHROMIUM}`;
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Polls `check` until it holds; fails with its last reason after WAIT_MS. */
+async function eventually(what: string, check: () => Promise<string | true>): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  let last: string | true = 'never checked';
+  while (Date.now() < deadline) {
+    last = await check().catch((error: unknown) => String(error));
+    if (last === true) return;
+    await sleep(50);
+  }
+  assert.fail(`${what}: ${last}`);
+}
+
+/**
+ * Evaluates `source` in the page or frame: the test's TypeScript has no DOM types, and code
+ * that runs in the browser is written as it runs there.
+ */
+async function inPage<T = unknown>(target: Page | Frame, source: string): Promise<T> {
+  return target.evaluate<T>(source);
+}
+
+/** A club's page on another origin: a single-page app that adds widget tags after load. */
+function hostPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Club site</title></head>
+<body><main><h1>Our club</h1><div id="app"></div></main></body></html>`;
+}
+
+describeUnlessSkipped('embeds in a real browser', skip, () => {
+  let h: Harness;
+  let club: EmbedClub;
+  let browser: Browser;
+  let page: Page;
+  let host: Server;
+  let origin: string;
+  let hostOrigin: string;
+  const consoleErrors: string[] = [];
+
+  before(async () => {
+    host = createServer((request, response) => {
+      const paid = request.url?.startsWith('/paid') === true;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(paid ? '<!doctype html><title>Pay</title><p>Payment page</p>' : hostPage());
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    const pglite = TARGETS[0];
+    if (pglite === undefined) throw new Error('no PGlite target');
+    h = await startHarness(pglite, { ...NO_LIMITS, registrationUrl: `${hostOrigin}/paid` });
+    club = await embedClub(h);
+    // The widgets' origin differs from the host page's by its name as well as its port.
+    const port = (await h.app.listen({ port: 0, host: '127.0.0.1' })).split(':').at(-1);
+    origin = `http://localhost:${port}`;
+    await mkdir(SCREENSHOTS, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+  });
+
+  after(async () => {
+    await browser.close();
+    await stopHarness(h);
+    await new Promise((resolve) => host.close(resolve));
+  });
+
+  /** Opens the host page (with `search`) and adds one widget tag per entry, late, by script. */
+  async function embed(widgets: Record<string, string>[], search = ''): Promise<void> {
+    await page.goto(`${hostOrigin}/club${search}`);
+    const tags = widgets.map((data) => ({ org: club.org.slug, ...data }));
+    await inPage(
+      page,
+      `for (const data of ${JSON.stringify(tags)}) {
+        const slot = document.createElement('section');
+        const script = document.createElement('script');
+        script.async = true;
+        script.src = ${JSON.stringify(`${origin}/embed.js`)};
+        for (const [name, value] of Object.entries(data)) script.setAttribute('data-' + name, value);
+        slot.appendChild(script);
+        document.getElementById('app').appendChild(slot);
+      }`,
+    );
+  }
+
+  /** The frame of the `index`th widget, once it shows its page and is as tall as its content. */
+  async function sizedFrame(index = 0): Promise<Frame> {
+    const iframe = page.locator('iframe[data-clubhouse]').nth(index);
+    await iframe.waitFor({ state: 'attached', timeout: WAIT_MS });
+    let frame: Frame | null = null;
+    await eventually('the frame loads its widget', async () => {
+      frame = await (await iframe.elementHandle()).contentFrame();
+      if (frame === null) return 'no frame yet';
+      return (await frame.locator('#widget').count()) === 1 ? true : 'no widget yet';
+    });
+    const loaded = frame as Frame | null;
+    assert.ok(loaded !== null);
+    await eventually('the frame is as tall as its content, without scrollbars', async () => {
+      const inner = await inPage<{ height: number; scrolls: boolean }>(
+        loaded,
+        `({
+          height: Math.ceil(document.body.getBoundingClientRect().height),
+          scrolls:
+            document.documentElement.scrollHeight > document.documentElement.clientHeight ||
+            document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        })`,
+      );
+      const outer = (await iframe.boundingBox())?.height ?? -1;
+      if (inner.scrolls) return `scrollbars (frame ${outer}px, content ${inner.height}px)`;
+      return Math.abs(outer - inner.height) <= 1
+        ? true
+        : `frame ${outer}px, content ${inner.height}px`;
+    });
+    return loaded;
+  }
+
+  async function checkAccessibility(frame: Frame, name: string): Promise<void> {
+    await frame.evaluate(axeSource);
+    const violations = await inPage<{ id: string; impact: string | null; nodes: number }[]>(
+      frame,
+      `axe.run(document).then((results) =>
+        results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
+    );
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], `${name}: ${JSON.stringify(serious)}`);
+  }
+
+  async function screenshot(name: string): Promise<void> {
+    await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+  }
+
+  const rowsOf = (frame: Frame) => frame.locator('#widget').innerText();
+
+  const cases = (): [string, Record<string, string>, (text: string) => void][] => [
+    [
+      'schedule',
+      { widget: 'schedule', actions: '1', accent: '#ffd700' },
+      (text) => {
+        assert.match(text, /Tue, Jun 16 · 5:00 pm/);
+        assert.match(text, /Club Championship/);
+      },
+    ],
+    [
+      'standings',
+      { widget: 'standings', league: club.league.slug },
+      (text) => {
+        assert.match(text, /Ava Golfer/);
+        assert.doesNotMatch(text, /Ben Golfer/);
+      },
+    ],
+    [
+      'event-detail',
+      { widget: 'event-detail', event: 'url' },
+      (text) => {
+        assert.match(text, /League Night/);
+        assert.match(text, /Cedar Ridge/);
+      },
+    ],
+    [
+      'field',
+      { widget: 'field', event: club.night.slug },
+      (text) => {
+        assert.match(text, /3 players/);
+        assert.match(text, /Cy Golfer/);
+      },
+    ],
+    [
+      'tee-times',
+      { widget: 'tee-times', event: club.night.slug },
+      (text) => {
+        assert.match(text, /5:00 pm/);
+        assert.match(text, /5:10 pm/);
+      },
+    ],
+    [
+      'leaderboard',
+      { widget: 'leaderboard', event: club.night.slug },
+      (text) => {
+        assert.match(text, /Ava Golfer/);
+        assert.match(text, /Ben Golfer/);
+      },
+    ],
+    [
+      'league',
+      { widget: 'league', league: club.league.slug },
+      (text) => {
+        assert.match(text, /Registration open · 7 spots left/);
+        assert.match(text, /\$150\.00 per golfer/);
+      },
+    ],
+    [
+      'leagues',
+      { widget: 'leagues', title: ' ' },
+      (text) => {
+        assert.match(text, /Tuesday <b>Night<\/b> League/);
+      },
+    ],
+  ];
+
+  void test('each widget appears late, fits its content at desktop and 320 px, and passes axe', async () => {
+    for (const [name, data, expect] of cases()) {
+      await page.setViewportSize({ width: 900, height: 700 });
+      await embed([data], `?event=${club.night.slug}`);
+      const frame = await sizedFrame();
+      expect(await rowsOf(frame));
+      assert.equal(await page.locator('iframe').getAttribute('loading'), 'lazy');
+      await checkAccessibility(frame, name);
+      await screenshot(name);
+      await page.setViewportSize({ width: 320, height: 640 });
+      await sizedFrame();
+      await screenshot(`${name}-320`);
+    }
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  void test('several widgets on one page size themselves; other messages are ignored', async () => {
+    await page.setViewportSize({ width: 900, height: 700 });
+    await embed([{ widget: 'field', event: club.night.slug }, { widget: 'leagues' }]);
+    await sizedFrame(0);
+    await sizedFrame(1);
+    const heights = async () =>
+      Promise.all(
+        [0, 1].map(
+          async (index) => (await page.locator('iframe').nth(index).boundingBox())?.height,
+        ),
+      );
+    const before = await heights();
+    assert.notEqual(before[0], before[1]);
+    await inPage(page, `window.postMessage({ type: 'clubhouse:resize', height: 3 }, '*')`);
+    await sleep(200);
+    assert.deepEqual(await heights(), before);
+  });
+
+  void test('the season picker works by keyboard', async () => {
+    await embed([{ widget: 'standings', league: club.league.slug }]);
+    const frame = await sizedFrame();
+    const picker = frame.locator('select');
+    await picker.focus();
+    // Seasons are listed newest first, and the current one (2026) is shown.
+    await page.keyboard.press('ArrowDown');
+    await eventually('last season’s table shows', async () =>
+      /Ben Golfer/.test(await rowsOf(frame)) ? true : 'still this season',
+    );
+    assert.doesNotMatch(await rowsOf(frame), /Ava Golfer/);
+    assert.equal(await inPage(frame, 'document.activeElement.id'), 'season');
+    await sizedFrame();
+  });
+
+  void test('the leaderboard changes live after a score is written', async () => {
+    await embed([{ widget: 'leaderboard', event: club.night.slug }]);
+    const frame = await sizedFrame();
+    assert.doesNotMatch(await rowsOf(frame), /Cy Golfer\s+-1/);
+    const cy = club.golfers[2];
+    assert.ok(cy !== undefined);
+    const written = await h.admin(
+      'PUT',
+      `${ADMIN}/orgs/${club.org.slug}/events/${club.night.id}/scores/${cy.id}`,
+      { holes: card(3, 4, 3) },
+    );
+    assert.equal(written.statusCode, 200, written.body);
+    await eventually('Cy leads at -1', async () => {
+      const first = await frame.locator('tbody tr').first().innerText();
+      return /Cy Golfer/.test(first) && /-1/.test(first) ? true : first;
+    });
+    await sizedFrame();
+  });
+
+  void test('a register click sends the top window to the hosted page; a refusal shows in the widget', async () => {
+    await embed([{ widget: 'league', league: club.league.slug }]);
+    let frame = await sizedFrame();
+    await frame.getByRole('button', { name: /Register/ }).click();
+    await page.waitForURL(/\/paid\?/, { timeout: WAIT_MS });
+    const landed = new URL(page.url());
+    assert.equal(landed.searchParams.get('eventSeries'), String(club.league.id));
+
+    await embed([{ widget: 'league', league: club.league.slug }]);
+    frame = await sizedFrame();
+    // The league fills up after the widget was drawn: registration start refuses.
+    const full = await h.admin(
+      'PATCH',
+      `${ADMIN}/orgs/${club.org.slug}/event-series/${club.league.id}`,
+      {
+        maxEntries: 3,
+      },
+    );
+    assert.equal(full.statusCode, 200, full.body);
+    try {
+      await frame.getByRole('button', { name: /Register/ }).click();
+      await eventually('the reason shows', async () => {
+        const status = await frame.locator('[data-status]').innerText();
+        return /full/i.test(status) ? true : `status "${status}"`;
+      });
+      assert.ok(page.url().startsWith(`${hostOrigin}/club`));
+    } finally {
+      await h.admin('PATCH', `${ADMIN}/orgs/${club.org.slug}/event-series/${club.league.id}`, {
+        maxEntries: 10,
+      });
+    }
+  });
+
+  void test('the gallery shows every demo widget in its frame', async () => {
+    await seedDemo(h.database.db, h.clock.now);
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.goto(`${origin}/embed`);
+    const frames = page.locator('iframe[data-clubhouse]');
+    assert.equal(await frames.count(), 9);
+    for (let index = 0; index < 9; index += 1) {
+      await frames.nth(index).scrollIntoViewIfNeeded();
+      await sizedFrame(index);
+    }
+    await screenshot('gallery');
+  });
+
+  void test('a missing league, event or org collapses the frame', async () => {
+    await embed([
+      { widget: 'league', league: 'no-such-league' },
+      { widget: 'event-detail', event: 'url' },
+      { widget: 'schedule', org: 'no-such-org' },
+      { widget: 'leagues' },
+    ]);
+    await sizedFrame(3);
+    const iframes = page.locator('iframe[data-clubhouse]');
+    await eventually('three frames are hidden', async () => {
+      const hidden = await Promise.all(
+        [0, 1, 2].map(async (index) => !(await iframes.nth(index).isVisible())),
+      );
+      return hidden.every(Boolean) ? true : JSON.stringify(hidden);
+    });
+    assert.ok(await iframes.nth(3).isVisible());
+    await screenshot('missing');
+  });
+});

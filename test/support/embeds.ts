@@ -1,0 +1,102 @@
+import type { Event, League, Org, User } from '../../src/db/schema.js';
+import { createEvent } from '../../src/services/events.js';
+import { putScoreCard, setEventCourse } from '../../src/services/scores.js';
+import { generateEventTeeSheet } from '../../src/services/tee-sheets.js';
+import { ADMIN, unique, type Harness } from './harness.js';
+import { NINE_PARS, card, createNight } from './league-nights.js';
+import { completedEvent, createSeries, postResults, yearSeason } from './standings.js';
+
+/** Organizer text that must reach a widget as text, never as markup. */
+export const HOSTILE_ORG_NAME = 'Pine & <script>alert("owned")</script> Club';
+
+/** A club with something for every widget, on the harness's default day (2026-06-16). */
+export interface EmbedClub {
+  org: Org;
+  /** Open for registration until July, ten places, three golfers in. */
+  league: League;
+  golfers: User[];
+  /** Tonight's league night (5:00 pm in Chicago): a course, a tee sheet, two cards. */
+  night: Event;
+  /** A tournament outside the league, tagged `tournament`. */
+  tournament: Event;
+  seriesId: number;
+  seasons: { previous: number; current: number };
+}
+
+export async function embedClub(h: Harness): Promise<EmbedClub> {
+  const org = await h.org({ name: HOSTILE_ORG_NAME, timezone: 'America/Chicago' });
+  const league = await h.league(org, {
+    name: 'Tuesday <b>Night</b> League',
+    maxEntries: 10,
+    registrationOpensAt: '2026-05-01',
+    registrationClosesAt: '2026-07-31',
+  });
+  const golfers: User[] = [];
+  for (const firstName of ['Ava', 'Ben', 'Cy']) {
+    const user = await h.user({ firstName, lastName: 'Golfer' });
+    await h.register(org, league, { userId: user.id });
+    golfers.push(user);
+  }
+  const db = h.database.db;
+  const created = await createNight(h, org, league, '2026-06-16T22:00:00Z');
+  const { event: night } = await setEventCourse(db, {
+    orgSlug: org.slug,
+    eventId: created.id,
+    courseName: 'Cedar Ridge',
+    pars: NINE_PARS,
+  });
+  await generateEventTeeSheet(db, {
+    orgSlug: org.slug,
+    eventId: night.id,
+    generate: { format: 'tee-times', firstStart: '17:00', intervalMinutes: 10, groupSize: 2 },
+  });
+  const [ava, ben] = golfers;
+  if (ava === undefined || ben === undefined) throw new Error('golfers missing');
+  await putScoreCard(db, {
+    orgSlug: org.slug,
+    eventId: night.id,
+    userId: ava.id,
+    holes: card(4, 4, 3),
+  });
+  await putScoreCard(db, {
+    orgSlug: org.slug,
+    eventId: night.id,
+    userId: ben.id,
+    holes: card(5, 5, 4),
+  });
+  const { event: tournament } = await createEvent(db, org.slug, {
+    slug: unique('championship'),
+    title: 'Club Championship',
+    eventType: 'tournament',
+    status: 'published',
+    startDate: '2026-07-11T13:00:00Z',
+    tags: ['tournament'],
+  });
+
+  const seriesId = await createSeries(h, org, 'season', 'Tuesday Points');
+  const previous = await yearSeason(h, org, seriesId, 2025);
+  const current = await yearSeason(h, org, seriesId, 2026);
+  const lastYear = await completedEvent(h, org, '2025-06-17T22:00:00Z');
+  await postResults(h, org, seriesId, {
+    eventId: lastYear.id,
+    results: [{ userId: ben.id, points: 80 }],
+  });
+  const thisYear = await completedEvent(h, org, '2026-06-09T22:00:00Z');
+  await postResults(h, org, seriesId, {
+    eventId: thisYear.id,
+    results: [{ userId: ava.id, points: 100 }],
+  });
+  const linked = await h.admin('PATCH', `${ADMIN}/orgs/${org.slug}/event-series/${league.id}`, {
+    standingSeriesId: seriesId,
+  });
+  if (linked.statusCode !== 200) throw new Error(linked.body);
+  return {
+    org,
+    league,
+    golfers,
+    night,
+    tournament,
+    seriesId,
+    seasons: { previous, current },
+  };
+}
