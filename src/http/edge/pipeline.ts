@@ -54,17 +54,15 @@ export function createPipeline(options: PipelineOptions) {
   const apiPrefix = `${options.publicBasePath}/`;
 
   /** Preflights are not counted; anything else is, even a request that is then refused. */
-  async function decide(request: { method?: string; url?: string; ip: string }) {
+  function decide(request: { method?: string; url?: string; ip: string }): Promise<Admission> {
     const { method, url = '', ip } = request;
-    const verdict = method === 'OPTIONS' ? undefined : await limiter.count(ip);
-    const admission: Admission = {
+    const tooLong = url.length > MAX_PUBLIC_URL_LENGTH ? URI_TOO_LONG : undefined;
+    if (method === 'OPTIONS') return Promise.resolve({ ip, headers: [], refusal: tooLong });
+    return limiter.count(ip).then((verdict) => ({
       ip,
-      headers: verdict?.headers ?? [],
-      refusal: undefined,
-    };
-    if (verdict?.refused === true) admission.refusal = TOO_MANY_REQUESTS;
-    else if (url.length > MAX_PUBLIC_URL_LENGTH) admission.refusal = URI_TOO_LONG;
-    return admission;
+      headers: verdict.headers,
+      refusal: verdict.refused ? TOO_MANY_REQUESTS : tooLong,
+    }));
   }
 
   /** The request admitted once: a request the listener hands on to Fastify is not counted again. */
