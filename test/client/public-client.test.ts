@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import {
   ClubhouseError,
@@ -13,7 +14,9 @@ import {
   DEMO_ORG_SLUG,
   seedDemo,
 } from '../../src/services/demo-data.js';
+import { OPENAPI_FILE } from '../../src/cli/openapi.js';
 import { ADMIN_TOKEN, NO_LIMITS, stopHarness } from '../support/harness.js';
+import { isEventStream, operationsOf, type OpenApiDocument } from '../support/openapi.js';
 import { startListening, type ListeningHarness } from '../support/listening.js';
 
 const org = DEMO_ORG_SLUG;
@@ -22,10 +25,18 @@ void describe('@clubhouse/client against a running server', () => {
   let server: ListeningHarness | undefined;
   let client: PublicClient;
 
+  /** `METHOD path` of each operation a test called and got a success from. */
+  const succeeded = new Set<string>();
+
   before(async () => {
     server = await startListening(NO_LIMITS);
     await seedDemo(server.database.db, server.clock.now);
     client = createPublicClient(server.origin);
+    client.use({
+      onResponse: ({ request, schemaPath, response }) => {
+        if (response.ok) succeeded.add(`${request.method} ${schemaPath}`);
+      },
+    });
   });
   after(async () => {
     if (server !== undefined) await stopHarness(server);
@@ -189,6 +200,16 @@ void describe('@clubhouse/client against a running server', () => {
       status: 401,
       message: 'Unauthorized',
     });
+  });
+
+  void test('every operation of the public document answered the client (the stream: subscribe-leaderboard.test.ts)', async () => {
+    // The tests above run first, in order, and call each operation; this one counts them.
+    const document = JSON.parse(await readFile(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
+    const expected = operationsOf(document)
+      .filter(({ operation }) => !isEventStream(operation))
+      .map(({ method, path }) => `${method} ${path}`);
+    assert.equal(expected.length, 13);
+    assert.deepEqual([...succeeded].sort(), expected.sort());
   });
 });
 

@@ -10,6 +10,7 @@ import { openPGlite, openPostgres, type DatabaseHandle } from '../../src/db/conn
 import { skipUnlessSet } from '../support/databases.js';
 import { ADMIN, ADMIN_TOKEN, describeUnlessSkipped } from '../support/harness.js';
 import {
+  EXIT_LIMIT_MS,
   kill,
   killAll,
   startServer,
@@ -149,7 +150,7 @@ async function survivesCrashes(place: Place): Promise<void> {
   const leagueId = Number(league.body.id);
   for (let cycle = 0; cycle < CYCLES; cycle += 1) {
     await crashWhileWriting(server, leagueId, acknowledged, cycle);
-    const exit = await within(server.exited, 20_000, 'kill -9');
+    const exit = await within(server.exited, EXIT_LIMIT_MS, 'kill -9');
     assert.equal(exit.signal, 'SIGKILL');
     if (cycle < CYCLES - 1) server = await start(place);
   }

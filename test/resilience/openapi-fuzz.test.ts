@@ -5,6 +5,8 @@ import addFormats from 'ajv-formats';
 import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from '../../src/services/demo-data.js';
 import { TARGETS } from '../support/databases.js';
 import {
+  ADMIN,
+  ADMIN_TOKEN,
   NO_LIMITS,
   PUBLIC,
   describeUnlessSkipped,
@@ -23,7 +25,7 @@ import {
 } from '../support/openapi.js';
 
 /**
- * Fuzzing from the OpenAPI documents: every documented operation is called with path, query
+ * Fuzzing from the OpenAPI documents, public and admin: every documented operation is called with path, query
  * and body values drawn from its own schemas, mutated into wrong types, out-of-range numbers,
  * control characters, huge and strange strings, alongside real values of the demo data. Every
  * answer must be documented for its operation (status and media type), never a 5xx, and a
@@ -330,6 +332,13 @@ for (const target of TARGETS) {
     void test('every public operation answers only what it documents, never a 5xx', async () => {
       const sent = await fuzzDocument(h, `${PUBLIC}/openapi.json`, {});
       assert.ok(sent >= 13 * CASES_PER_OPERATION, `${sent} requests`);
+    });
+
+    void test('every admin operation answers only what it documents, never a 5xx', async () => {
+      const sent = await fuzzDocument(h, `${ADMIN}/openapi.json`, {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+      });
+      assert.ok(sent >= 20 * CASES_PER_OPERATION, `${sent} requests`);
     });
   });
 }

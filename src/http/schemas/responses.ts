@@ -143,6 +143,10 @@ export function eventStream(example: string) {
 
 /** Every answer of an admin route besides its success (see src/http/admin/). */
 export const ADMIN_FAILURES = {
+  400: plainText(
+    'Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`.',
+    'Request body is not valid JSON.',
+  ),
   401: plainText(
     'Unauthorized: no `Authorization: Bearer <token>`, or not the admin token.',
     'Unauthorized',
@@ -156,6 +160,10 @@ export const ADMIN_FAILURES = {
   413: plainText(
     'Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB).',
     'Request body is too large.',
+  ),
+  415: plainText(
+    'Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP).',
+    'Unsupported content type.',
   ),
   422: json(
     ValidationErrors,

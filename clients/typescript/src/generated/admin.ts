@@ -388,6 +388,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -443,6 +457,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -562,6 +590,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -617,6 +659,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -782,6 +838,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -837,6 +907,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -1004,6 +1088,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -1059,6 +1157,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -1206,6 +1318,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -1261,6 +1387,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -1403,6 +1543,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -1458,6 +1612,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -1556,6 +1724,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -1611,6 +1793,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -1709,6 +1905,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -1764,6 +1974,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -1925,6 +2149,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -1980,6 +2218,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -2143,6 +2395,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -2198,6 +2464,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -2316,6 +2596,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -2371,6 +2665,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -2469,6 +2777,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -2524,6 +2846,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -2642,6 +2978,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -2697,6 +3047,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -2824,6 +3188,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -2879,6 +3257,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -3023,6 +3415,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -3078,6 +3484,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -3215,6 +3635,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -3270,6 +3704,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -3366,6 +3814,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -3421,6 +3883,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -3557,6 +4033,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -3612,6 +4102,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -3744,6 +4248,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -3799,6 +4317,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -3897,6 +4429,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -3952,6 +4498,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
@@ -4094,6 +4654,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
             /** @description Unauthorized: no `Authorization: Bearer <token>`, or not the admin token. */
             401: {
                 headers: {
@@ -4149,6 +4723,20 @@ export interface operations {
                 };
                 content: {
                     /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
                     "text/plain": string;
                 };
             };
