@@ -10,7 +10,7 @@ export interface BareInput {
   responses: StoredResponse[];
   /**
    * Count every request with the service's own limiter, at this many requests per minute,
-   * and set its headers, as the service's fast path does; absent for the plain machine limit.
+   * and set its headers, as the service's edge does; absent for the plain machine limit.
    */
   limitPerMinute?: number;
 }

@@ -93,7 +93,7 @@ function limiterLines(report: Report): string[] {
   return [
     '## Rate limiter',
     '',
-    `The public rate limiter cannot be turned off by configuration: every public route has it. The service ran with \`RATE_LIMIT_PER_MINUTE\` at its maximum (${count(limitPerMinute)}), so nothing was refused, and its cost is in the table above. Measured apart on the bare \`node:http\` server answering the stored ${endpoint} response, with and without the service's own limiter counting each request and setting its headers as the fast path does (\`src/http/edge/rate-limit.ts\`, in-memory counters, same limit):`,
+    `The public rate limiter cannot be turned off by configuration: every public route has it. The service ran with \`RATE_LIMIT_PER_MINUTE\` at its maximum (${count(limitPerMinute)}), so nothing was refused, and its cost is in the table above. Measured apart on the bare \`node:http\` server answering the stored ${endpoint} response, with and without the service's own limiter counting each request and setting its headers as the service's edge does (\`src/http/edge/rate-limit.ts\`, in-memory counters, same limit):`,
     '',
     '| Bare node:http | req/s | p50 ms | p99 ms | non-200 / errors |',
     '| --- | ---: | ---: | ---: | --- |',

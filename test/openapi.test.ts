@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { MAX_PUBLIC_URL_LENGTH } from '../src/http/edge/public-edge.js';
+import { MAX_PUBLIC_URL_LENGTH } from '../src/http/edge/pipeline.js';
 import { DOCUMENTS, formatOpenApiDocument } from '../src/cli/openapi.js';
 import { DEMO_ORG_SLUG, seedDemo } from '../src/services/demo-data.js';
 import {

@@ -1,7 +1,7 @@
 import { isReachable } from '../db/connection.js';
 import type { App, AppContext } from './context.js';
 import { sendDatabaseUnavailable, sendPlainText } from './edge/errors.js';
-import type { Edge } from './edge/public-edge.js';
+import type { Edge } from './edge/edge.js';
 
 /** Liveness and readiness probes, outside the public and admin APIs. */
 export function opsRoutes(context: AppContext, edge: Edge) {

@@ -1,6 +1,5 @@
 import type { App, AppContext } from '../context.js';
-import type { Edge } from '../edge/public-edge.js';
-import { createRateLimiter } from '../edge/rate-limit.js';
+import type { Edge } from '../edge/edge.js';
 import { adminDocument, openApiDocumentRoute } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
@@ -25,16 +24,7 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
       guarded.addHook('onRequest', bearerGuard(adminToken));
       const limit = context.config.adminRateLimitPerMinute;
       if (limit > 0) {
-        guarded.addHook(
-          'onRequest',
-          createRateLimiter({
-            counters: edge.counters,
-            metrics: edge.metrics,
-            limit,
-            scope: 'admin',
-            now: () => context.now().getTime(),
-          }).hook,
-        );
+        guarded.addHook('onRequest', edge.adminRateLimit(limit));
       }
       guarded.addHook('preValidation', requireCanonicalIds);
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { CORS_HEADERS } from './cors.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { Pipeline } from './pipeline.js';
 import type { RequestLog } from './request-log.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -29,7 +29,10 @@ function statusOf(error: NodeJS.ErrnoException): number {
  * read). The answer says `Connection: close` and the server closes the connection after it,
  * so that no keep-alive client sends its next request into a closed socket.
  */
-export function answerMalformedRequests(options: { limiter: RateLimiter; record: RequestLog }) {
+export function answerMalformedRequests(options: {
+  decide: Pipeline['decide'];
+  record: RequestLog;
+}) {
   const answering = new WeakSet<Socket>();
 
   return function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Socket): void {
@@ -37,18 +40,17 @@ export function answerMalformedRequests(options: { limiter: RateLimiter; record:
     answering.add(socket);
     const started = performance.now();
     const ip = socket.remoteAddress ?? '';
-    const answered = options.limiter.count(ip).then((verdict) => {
-      const status = verdict.refused ? 429 : statusOf(error);
+    const answered = options.decide({ ip }).then((admission) => {
+      const status = admission.refusal?.status ?? statusOf(error);
       const body = STATUS_CODES[status] ?? 'Bad Request';
-      const headers: [string, string | number][] = [
+      const headers: (readonly [string, string | number])[] = [
         ['content-type', 'text/plain; charset=utf-8'],
         ['content-length', Buffer.byteLength(body)],
         ['connection', 'close'],
         ...Object.entries(CORS_HEADERS),
         ...Object.entries(SECURITY_HEADERS),
-        ...verdict.headers,
+        ...admission.headers,
       ];
-      if (verdict.refused) headers.push(['retry-after', verdict.retryAfterSeconds]);
       if (socket.writable) {
         const head = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
         socket.end(`HTTP/1.1 ${status} ${body}\r\n${head}\r\n${body}`);

@@ -1,15 +1,9 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Counters } from './counters.js';
 import { sendPlainText } from './errors.js';
 import type { Metrics } from './metrics.js';
 
 const WINDOW_MS = 60_000;
-
-/** Where a request the fast path already counted carries its verdict into Fastify. */
-const COUNTED = Symbol('clubhouse.rate-limit.counted');
-
-type CountedMessage = IncomingMessage & { [COUNTED]?: Verdict };
 
 export interface RateLimitOptions {
   counters: Counters;
@@ -22,21 +16,22 @@ export interface RateLimitOptions {
   now: () => number;
 }
 
-/** One request counted: the RateLimit headers to answer, and whether it is refused. */
+/** Response headers as name and value pairs: cheaper to build per request than an object. */
+export type HeaderList = readonly (readonly [string, string])[];
+
+/** One request counted: whether it is refused, and the headers of its answer (with Retry-After when refused). */
 export interface Verdict {
-  headers: [string, string][];
+  headers: HeaderList;
   refused: boolean;
-  retryAfterSeconds: number;
 }
 
 /** Counts requests per client IP and window, and phrases the IETF RateLimit headers. */
 export interface RateLimiter {
   count(ip: string): Promise<Verdict>;
-  /** Marks a request as counted, so that the Fastify hook does not count it again. */
-  carry(request: IncomingMessage, verdict: Verdict): void;
-  /** Sets the verdict's headers on a reply, and refuses it with 429 over the limit. */
-  apply(reply: FastifyReply, verdict: Verdict): Promise<FastifyReply | undefined>;
-  /** The Fastify hook: counts, answers the headers, refuses with 429 over the limit. */
+  /**
+   * A Fastify hook for a scope with no other edge work (the admin API): counts all but
+   * preflights, sets the headers, refuses with 429 past the limit.
+   */
   hook: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 }
 
@@ -47,34 +42,25 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   async function count(ip: string): Promise<Verdict> {
     const { count, resetMs } = await options.counters.hit(key + ip, WINDOW_MS, options.now());
     const seconds = Math.max(Math.ceil(resetMs / 1000), 1);
+    const headers: [string, string][] = [
+      ['ratelimit-policy', policy],
+      ['ratelimit', `"ip";r=${Math.max(options.limit - count, 0)};t=${seconds}`],
+    ];
     const refused = count > options.limit;
-    if (refused) options.metrics.rateLimited.inc({ scope: options.scope });
-    return {
-      headers: [
-        ['ratelimit-policy', policy],
-        ['ratelimit', `"ip";r=${Math.max(options.limit - count, 0)};t=${seconds}`],
-      ],
-      refused,
-      retryAfterSeconds: seconds,
-    };
-  }
-
-  async function apply(reply: FastifyReply, verdict: Verdict) {
-    for (const [name, value] of verdict.headers) void reply.header(name, value);
-    if (!verdict.refused) return undefined;
-    void reply.header('retry-after', String(verdict.retryAfterSeconds));
-    return sendPlainText(reply, 429, 'Too Many Requests');
+    if (refused) {
+      options.metrics.rateLimited.inc({ scope: options.scope });
+      headers.push(['retry-after', String(seconds)]);
+    }
+    return { headers, refused };
   }
 
   return {
     count,
-    carry(request, verdict) {
-      (request as CountedMessage)[COUNTED] = verdict;
-    },
-    apply,
     async hook(request, reply) {
       if (request.method === 'OPTIONS') return undefined;
-      return apply(reply, (request.raw as CountedMessage)[COUNTED] ?? (await count(request.ip)));
+      const verdict = await count(request.ip);
+      for (const [name, value] of verdict.headers) void reply.header(name, value);
+      return verdict.refused ? sendPlainText(reply, 429, 'Too Many Requests') : undefined;
     },
   };
 }

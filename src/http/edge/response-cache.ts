@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataVersion } from '../../db/data-version.js';
 import type { Metrics } from './metrics.js';
@@ -68,10 +69,24 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
   return headers;
 }
 
-/** What the public edge hooks in: `lookup` on request, `store` on send. */
+/** A kept answer as it is sent again: a bare 304 when the client's If-None-Match names it. */
+export interface Replay {
+  status: 200 | 304;
+  /** The route's own headers, the ETag and the length; a 304 has neither type nor length. */
+  headers: Readonly<Record<string, string | number>>;
+  body: Buffer | undefined;
+  answer: CachedAnswer;
+}
+
+/** Where a kept answer was sent from: before routing, or by the public scope's hook. */
+export type ReplayPath = 'early' | 'routed';
+
+/** What the edge uses: `replay` before routing, `lookup` on request, `store` on send. */
 export interface ResponseCache {
   /** The answer kept for this URL, if it is still current. */
   peek: (url: string) => CachedAnswer | undefined;
+  /** The current kept answer for this request as it is sent again, counted as a hit. */
+  replay: (request: IncomingMessage, path: ReplayPath) => Replay | undefined;
   lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   store: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 }
@@ -146,24 +161,48 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return version.reliable ? answer : undefined;
   }
 
+  /** Each kept answer's headers, worked out once: for a 200 and for a 304. */
+  const replayHeaders = new WeakMap<CachedAnswer, Record<200 | 304, Replay['headers']>>();
+  const hits = {
+    early: metrics.responseCache.labels({ result: 'hit', path: 'early' }),
+    routed: metrics.responseCache.labels({ result: 'hit', path: 'routed' }),
+  };
+
+  function replay(request: IncomingMessage, path: ReplayPath): Replay | undefined {
+    const answer = peek(request.url ?? '');
+    if (answer === undefined) return undefined;
+    let headers = replayHeaders.get(answer);
+    if (headers === undefined) {
+      const full = { ...answer.headers, etag: answer.etag, 'content-length': answer.body.length };
+      // A 304 has no body, so it says nothing of the body's type, nor claims a length of 0.
+      const bare = Object.fromEntries(
+        Object.entries(full).filter(
+          ([name]) => name !== 'content-type' && name !== 'content-length',
+        ),
+      );
+      headers = { 200: full, 304: bare };
+      replayHeaders.set(answer, headers);
+    }
+    hits[path].inc();
+    return matches(request.headers['if-none-match'], answer.etag)
+      ? { status: 304, headers: headers[304], body: undefined, answer }
+      : { status: 200, headers: headers[200], body: answer.body, answer };
+  }
+
   return {
     peek,
+    replay,
 
     async lookup(request, reply) {
       if (request.method !== 'GET') return undefined;
       versionAtStart.set(request, version.current);
-      const answer = peek(request.url);
-      if (answer === undefined) {
+      const kept = replay(request.raw, 'routed');
+      if (kept === undefined) {
         metrics.responseCache.inc({ result: 'miss', path: 'routed' });
         return undefined;
       }
-      metrics.responseCache.inc({ result: 'hit', path: 'routed' });
       fromCache.add(reply);
-      void reply.headers(answer.headers).header('etag', answer.etag);
-      if (matches(request.headers['if-none-match'], answer.etag)) {
-        return reply.code(304).removeHeader('content-type').send();
-      }
-      return reply.send(answer.body);
+      return reply.code(kept.status).headers(kept.headers).send(kept.body);
     },
 
     async store(request, reply, payload) {

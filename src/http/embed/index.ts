@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import { startRegistration } from '../../services/registration.js';
 import { requireOrg } from '../../services/lookup.js';
 import type { App, AppContext } from '../context.js';
-import type { Edge } from '../edge/public-edge.js';
+import type { Edge } from '../edge/edge.js';
 import { MAX_ID } from '../schemas/common.js';
 import { ASSETS_PATH, LOADER, PAGE_ASSETS } from './assets.js';
 import { eventDetailWidget } from './event-detail.js';
@@ -62,7 +62,7 @@ export function embedRoutes(context: AppContext, edge: Edge) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
     const publicRead = {
-      onRequest: [embedHeaders, edge.limiter.hook, edge.cache.lookup],
+      onRequest: [embedHeaders, edge.publicRateLimit, edge.cache.lookup],
       onSend: edge.cache.store,
     };
 
@@ -101,7 +101,7 @@ export function embedRoutes(context: AppContext, edge: Edge) {
     );
 
     // Its snippets name the origin the visitor used, so it is not kept by URL.
-    app.get('/embed', { onRequest: [embedHeaders, edge.limiter.hook] }, async (request, reply) =>
+    app.get('/embed', { onRequest: [embedHeaders, edge.publicRateLimit] }, async (request, reply) =>
       reply
         .type(HTML_TYPE)
         .header('cache-control', 'no-cache')
@@ -154,7 +154,7 @@ export function embedRoutes(context: AppContext, edge: Edge) {
       forms.post(
         '/embed/register',
         {
-          onRequest: [embedHeaders, edge.limiter.hook],
+          onRequest: [embedHeaders, edge.publicRateLimit],
           schema: { body: RegisterBody },
         },
         async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { App, AppContext } from '../context.js';
-import { applyPublicEdge, type Edge } from '../edge/public-edge.js';
+import type { Edge } from '../edge/edge.js';
 import { openApiDocumentRoute, publicDocument } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { eventRoutes } from './events.js';
@@ -13,7 +13,7 @@ import { teeSheetRoutes } from './tee-sheets.js';
 /** The public API under `/api/public/v1`: the public edge, then one plugin per resource. */
 export function publicRoutes(context: AppContext, edge: Edge) {
   return async function register(app: App): Promise<void> {
-    applyPublicEdge(app, edge);
+    edge.applyPublic(app);
     app.addHook('preValidation', requireCanonicalIds);
     // No public route reads a body (registration start ignores one): accept every type and
     // read it only to drain it.

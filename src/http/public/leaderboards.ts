@@ -1,7 +1,7 @@
 import { requirePublicEvent } from '../../services/events.js';
 import { getLeaderboards } from '../../services/leaderboards.js';
 import type { App, AppContext } from '../context.js';
-import type { Edge } from '../edge/public-edge.js';
+import type { Edge } from '../edge/edge.js';
 import { leaderboardJson } from '../presenters/league-nights.js';
 import { EventSlugParams } from '../schemas/common.js';
 import { LastEventIdHeader, Leaderboards } from '../schemas/league-nights.js';

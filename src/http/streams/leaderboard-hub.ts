@@ -7,7 +7,6 @@ import type { Event } from '../../db/schema.js';
 import { getLeaderboards, type EventLeaderboards } from '../../services/leaderboards.js';
 import type { Executor } from '../../store/executor.js';
 import { leaderboardVersions } from '../../store/leaderboards.js';
-import { CORS_HEADERS } from '../edge/cors.js';
 import { sendPlainText } from '../edge/errors.js';
 import { SECURITY_HEADERS } from '../edge/security-headers.js';
 import { leaderboardJson } from '../presenters/league-nights.js';
@@ -253,7 +252,6 @@ export class LeaderboardHub {
     }
     reply.raw.writeHead(200, {
       ...headers,
-      ...CORS_HEADERS,
       ...SECURITY_HEADERS,
       ...STREAM_HEADERS,
     });
