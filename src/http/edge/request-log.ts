@@ -31,10 +31,11 @@ export function routedUrl(request: FastifyRequest): string {
   const path = pattern.replace(/:(\w+)/g, (_match, name: string) =>
     shown(name, String(params[name])),
   );
-  const query = request.query as Record<string, unknown>;
+  // What the client sent, not the query after validation filled in defaults.
+  const sent = new URLSearchParams(request.url.split('?')[1] ?? '');
   const read = queryNamesOf(request)
-    .filter((name) => query[name] !== undefined)
-    .map((name) => `${name}=${shown(name, String(query[name]))}`);
+    .filter((name) => sent.has(name))
+    .map((name) => `${name}=${shown(name, sent.get(name) ?? '')}`);
   return read.length === 0 ? path : `${path}?${read.join('&')}`;
 }
 
