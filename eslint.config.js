@@ -5,6 +5,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '.bench-build/**',
       '**/node_modules/**',
       'data/**',
       // Written by openapi-typescript from the committed documents; checked by a test.
