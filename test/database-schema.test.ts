@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { openConfiguredDatabase } from '../src/db/open.js';
 import { createOrg } from '../src/services/orgs.js';
+import { dropTestSchema, withSchemasKept } from './support/databases.js';
 import { freePort } from './support/ports.js';
 import { STARTUP_LIMIT_MS, killAll, startServer, within } from './support/processes.js';
 
@@ -42,8 +43,14 @@ async function tablesOf(schema: string): Promise<string[]> {
 
 /** Runs `clubhouse-cli migrate` with the environment given; returns its output lines. */
 async function migrateCommand(env: Record<string, string>) {
-  const run = await startServer(env, 'src/cli/main.ts', ['migrate']);
-  const exit = await within(run.exited, STARTUP_LIMIT_MS, 'clubhouse-cli migrate');
+  // The command migrates while this process keeps every test schema from being dropped.
+  const { run, exit } = await withSchemasKept(databaseUrl, async () => {
+    const started = await startServer(env, 'src/cli/main.ts', ['migrate']);
+    return {
+      run: started,
+      exit: await within(started.exited, STARTUP_LIMIT_MS, 'clubhouse-cli migrate'),
+    };
+  });
   const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
   return { code: exit.code, stdout: lines(run.stdout()), stderr: lines(run.stderr()) };
 }
@@ -58,9 +65,7 @@ void describe('DATABASE_SCHEMA on a shared PostgreSQL', { skip }, () => {
 
   after(async () => {
     await killAll();
-    await onDatabase(async (client) => {
-      for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
-    });
+    for (const schema of schemas) await dropTestSchema(databaseUrl, schema);
   });
 
   const open = (schema: string) =>
@@ -71,7 +76,9 @@ void describe('DATABASE_SCHEMA on a shared PostgreSQL', { skip }, () => {
     for (const schema of [first, second]) {
       const database = await open(schema);
       try {
-        const applied = await migrateToLatest(database.db, database.schema);
+        const applied = await withSchemasKept(databaseUrl, () =>
+          migrateToLatest(database.db, database.schema),
+        );
         assert.ok(applied.length > 0, `${schema}: migrations applied`);
       } finally {
         await database.close();
@@ -87,8 +94,8 @@ void describe('DATABASE_SCHEMA on a shared PostgreSQL', { skip }, () => {
     const quietDatabase = await open(quiet);
     const busyDatabase = await open(busy);
     try {
-      await migrateToLatest(quietDatabase.db, quiet);
-      await migrateToLatest(busyDatabase.db, busy);
+      await withSchemasKept(databaseUrl, () => migrateToLatest(quietDatabase.db, quiet));
+      await withSchemasKept(databaseUrl, () => migrateToLatest(busyDatabase.db, busy));
       const deadline = Date.now() + 10_000;
       while (!quietDatabase.version.reliable && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));

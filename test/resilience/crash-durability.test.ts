@@ -4,10 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openPGlite, openPostgres, type DatabaseHandle } from '../../src/db/connection.js';
-import { skipUnlessSet } from '../support/databases.js';
+import { dropTestSchema, skipUnlessSet, withSchemasKept } from '../support/databases.js';
 import { ADMIN, ADMIN_TOKEN, describeUnlessSkipped } from '../support/harness.js';
 import {
   EXIT_LIMIT_MS,
@@ -36,6 +35,7 @@ interface Place {
   /** Opens the database the server used, once it is dead. */
   open(): Promise<DatabaseHandle>;
   remove(): Promise<void>;
+  whileStarting(starting: () => Promise<ServerProcess>): Promise<ServerProcess>;
 }
 
 async function pglitePlace(): Promise<Place> {
@@ -44,6 +44,7 @@ async function pglitePlace(): Promise<Place> {
     env: { DATA_DIR: dataDir },
     open: () => openPGlite({ dataDir }),
     remove: () => rm(dataDir, { recursive: true, force: true }),
+    whileStarting: (starting) => starting(),
   };
 }
 
@@ -52,15 +53,9 @@ function postgresPlace(url: string): Place {
   return {
     env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
     open: () => Promise.resolve(openPostgres({ url, schema })),
-    async remove() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`drop schema if exists ${schema} cascade`);
-      } finally {
-        await client.end();
-      }
-    },
+    remove: () => dropTestSchema(url, schema),
+    // The server migrates at start; no other test's schema may be dropped meanwhile.
+    whileStarting: (starting) => withSchemasKept(url, starting),
   };
 }
 
@@ -74,16 +69,18 @@ async function call(server: ServerProcess, method: string, path: string, body: u
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function start(place: Place): Promise<ServerProcess> {
-  const server = await startServer({
-    ...place.env,
-    ADMIN_TOKEN,
-    DEMO_DATA: 'off',
-    LOG_LEVEL: 'silent',
-    ADMIN_RATE_LIMIT_PER_MINUTE: '0',
+function start(place: Place): Promise<ServerProcess> {
+  return place.whileStarting(async () => {
+    const server = await startServer({
+      ...place.env,
+      ADMIN_TOKEN,
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'silent',
+      ADMIN_RATE_LIMIT_PER_MINUTE: '0',
+    });
+    await waitUntilHealthy(server);
+    return server;
   });
-  await waitUntilHealthy(server);
-  return server;
 }
 
 /** Registers new golfers from several writers until `enough` are acknowledged, then kills. */

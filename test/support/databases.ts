@@ -89,6 +89,34 @@ function postgresTarget(): TestTarget {
  */
 const SCHEMA_DDL_LOCK = 0x636c7562; // "club"
 
+/** Drops a test schema under the exclusive DDL lock, so that no migration is reading it. */
+export async function dropTestSchema(url: string, schema: string): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: url });
+  await cleanup.connect();
+  try {
+    await cleanup.query('select pg_advisory_lock($1)', [SCHEMA_DDL_LOCK]);
+    await cleanup.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    // Ending the session releases its advisory lock.
+    await cleanup.end();
+  }
+}
+
+/**
+ * Runs `work` holding the shared DDL lock, so that no test schema is dropped meanwhile: for
+ * a test whose own child process migrates (a server or the CLI), which takes no lock itself.
+ */
+export async function withSchemasKept<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  try {
+    await holder.query('select pg_advisory_lock_shared($1)', [SCHEMA_DDL_LOCK]);
+    return await work();
+  } finally {
+    await holder.end();
+  }
+}
+
 /**
  * `count` handles on one fresh, migrated schema, as separate service instances would hold
  * (each its own pool and change feed); the schema is dropped when the last one closes.
@@ -97,17 +125,7 @@ export async function openPostgresInstances(url: string, count: number): Promise
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await admin.connect();
-  const dropSchema = async () => {
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    try {
-      await cleanup.query('select pg_advisory_lock($1)', [SCHEMA_DDL_LOCK]);
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-    } finally {
-      // Ending the session releases its advisory lock.
-      await cleanup.end();
-    }
-  };
+  const dropSchema = () => dropTestSchema(url, schema);
   const databases: DatabaseHandle[] = [];
   try {
     await admin.query(`create schema ${schema}`);
