@@ -7,8 +7,8 @@ import type { App } from './context.js';
 export const OPENAPI_PATH = '/openapi.json';
 
 /** The pages of Swagger UI: one per document. */
-export const DOCS_PATH = '/docs';
-export const ADMIN_DOCS_PATH = '/docs/admin';
+const DOCS_PATH = '/docs';
+const ADMIN_DOCS_PATH = '/docs/admin';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,10 +6,6 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers': 'RateLimit, RateLimit-Policy, Retry-After, ETag',
 };
 
-export async function corsHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  void reply.headers(CORS_HEADERS);
-}
-
 /**
  * Answers a CORS preflight; preflights are not counted by the rate limit. `Last-Event-ID`
  * is what a browser's EventSource sends when it reconnects a live stream from another origin.

@@ -6,7 +6,7 @@ import { accentHex, type EmbedOptions } from './options.js';
  * Widget pages may be framed by any site and load nothing but their own files: no
  * third-party requests, no inline script or style.
  */
-export const EMBED_CSP =
+const EMBED_CSP =
   "default-src 'self'; img-src 'self' data:; frame-ancestors *; base-uri 'none'; object-src 'none'";
 
 /** The headers of every widget page, its 404s included; never a cookie or X-Frame-Options. */

@@ -73,9 +73,6 @@ export const LeagueIdParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId });
 export const TeamParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId, teamId: idOf('team') });
 export const RegistrationParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId, userId: UserId });
 
-/** The body of every plain-text error response. */
-export const PlainTextError = Type.String({ description: 'A plain-text explanation.' });
-
 /** 422 body: each invalid field mapped to what is wrong with it. */
 export const ValidationErrors = Type.Object({
   errors: Type.Record(Type.String(), Type.String()),

@@ -24,7 +24,7 @@ export interface StreamTiming {
   pollMs: number;
 }
 
-export const DEFAULT_STREAM_TIMING: StreamTiming = {
+const DEFAULT_STREAM_TIMING: StreamTiming = {
   coalesceMs: 250,
   keepAliveMs: 15_000,
   retryMs: 2000,
@@ -173,20 +173,18 @@ export class LeaderboardHub {
   ): Promise<void> {
     const ip = request.ip;
     if (this.#streams >= this.#options.maxStreams) {
-      this.#refused.inc({ reason: 'instance' });
-      void reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
-      await sendPlainText(
+      await this.#refuse(
         reply,
+        'instance',
         503,
         'Service Unavailable: this server holds all the live streams it can.',
       );
       return;
     }
     if ((this.#streamsByIp.get(ip) ?? 0) >= this.#options.streamsPerIp) {
-      this.#refused.inc({ reason: 'per-ip' });
-      void reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
-      await sendPlainText(
+      await this.#refuse(
         reply,
+        'per-ip',
         429,
         'Too Many Requests: too many live streams open from this address.',
       );
@@ -237,6 +235,18 @@ export class LeaderboardHub {
       release();
       throw error;
     }
+  }
+
+  /** Answers a stream the caps do not allow, counted by which cap refused it. */
+  async #refuse(
+    reply: FastifyReply,
+    reason: 'instance' | 'per-ip',
+    status: 429 | 503,
+    message: string,
+  ): Promise<void> {
+    this.#refused.inc({ reason });
+    void reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
+    await sendPlainText(reply, status, message);
   }
 
   /**

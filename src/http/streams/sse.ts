@@ -25,7 +25,7 @@ export function sseEvent(name: string, id: string, data: string): Buffer {
 }
 
 /** Why a connection was ended by the server. */
-export type EndReason = 'slow' | 'shutdown';
+export type EndReason = 'slow';
 
 /**
  * One open response of an event stream. A write the socket could not take at once is
