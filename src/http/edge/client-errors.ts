@@ -62,7 +62,7 @@ export function answerMalformedRequests(options: {
       options.record({
         method: 'unknown',
         route: 'malformed',
-        url: '',
+        url: () => '',
         ip,
         status,
         elapsedMs: performance.now() - started,

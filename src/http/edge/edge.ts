@@ -149,7 +149,7 @@ export async function createEdge(
       record({
         method: request.method,
         route: route ?? 'unmatched',
-        url: route === undefined ? unroutedUrl(request.url, routes) : routedUrl(request),
+        url: () => (route === undefined ? unroutedUrl(request.url, routes) : routedUrl(request)),
         ip: request.ip,
         status: reply.statusCode,
         elapsedMs: reply.elapsedTime,

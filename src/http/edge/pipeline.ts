@@ -65,13 +65,20 @@ export function createPipeline(options: PipelineOptions) {
     }));
   }
 
-  /** The request admitted once: a request the listener hands on to Fastify is not counted again. */
-  function admit(request: AdmittedRequest): Promise<Admission> {
-    return (request[ADMISSION] ??= decide({
-      method: request.method,
-      url: request.url,
-      ip: options.clientIp(request),
-    }));
+  function admit(request: IncomingMessage): Promise<Admission> {
+    return decide({ method: request.method, url: request.url, ip: options.clientIp(request) });
+  }
+
+  /** Admits a request before routing, and marks it so that Fastify does not count it again. */
+  function admitEarly(request: AdmittedRequest): Promise<Admission> {
+    const admission = admit(request);
+    request[ADMISSION] = admission;
+    return admission;
+  }
+
+  /** A request the listener admitted and then handed on to Fastify is not counted again. */
+  function admitOnce(request: AdmittedRequest): Promise<Admission> {
+    return request[ADMISSION] ?? admit(request);
   }
 
   /**
@@ -106,14 +113,14 @@ export function createPipeline(options: PipelineOptions) {
   function listener(next: Listener): Listener {
     return function answerKept(request, response) {
       const url = request.url ?? '';
-      if (request.method !== 'GET' || !url.startsWith(apiPrefix) || cache.peek(url) === undefined) {
+      if (request.method !== 'GET' || !url.startsWith(apiPrefix)) {
         next(request, response);
         return;
       }
       const started = performance.now();
-      void admit(request).then(
+      void admitEarly(request).then(
         (admission) => {
-          // Looked up again: a write may have committed while the request was being counted.
+          // Looked up once counted, so that a write committed meanwhile is seen.
           const kept = admission.refusal === undefined ? cache.replay(request, 'early') : undefined;
           if (kept === undefined) {
             next(request, response);
@@ -125,7 +132,7 @@ export function createPipeline(options: PipelineOptions) {
           record({
             method: 'GET',
             route: kept.answer.route,
-            url: kept.answer.loggedUrl,
+            url: () => kept.answer.loggedUrl,
             ip: admission.ip,
             status: kept.status,
             elapsedMs: performance.now() - started,
@@ -140,7 +147,7 @@ export function createPipeline(options: PipelineOptions) {
 
   /** The public scope's first hook: admission, then a kept answer for a GET if there is one. */
   async function admitRouted(request: FastifyRequest, reply: FastifyReply) {
-    if (await apply(reply, await admit(request.raw))) return reply;
+    if (await apply(reply, await admitOnce(request.raw))) return reply;
     return cache.lookup(request, reply);
   }
 
@@ -154,14 +161,14 @@ export function createPipeline(options: PipelineOptions) {
     const answer = async () => {
       void reply.headers(SECURITY_HEADERS);
       const isPublic = isPublicUrl(request.url, options.publicBasePath);
-      if (isPublic && (await apply(reply, await admit(request.raw)))) return;
+      if (isPublic && (await apply(reply, await admitOnce(request.raw)))) return;
       await sendNotFound(request, reply);
     };
     const recordAnswer = () => {
       record({
         method: request.method,
         route: 'unmatched',
-        url: unroutedUrl(request.url, options.routes),
+        url: () => unroutedUrl(request.url, options.routes),
         ip: options.clientIp(request.raw),
         status: reply.statusCode,
         elapsedMs: performance.now() - started,

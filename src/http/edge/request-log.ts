@@ -58,7 +58,8 @@ export interface AnsweredRequest {
   method: string;
   /** The route pattern, or `unmatched`. */
   route: string;
-  url: string;
+  /** The URL as the access log shows it, worked out only when the access log is on. */
+  url: () => string;
   ip: string;
   status: number;
   elapsedMs: number;
@@ -98,7 +99,7 @@ export function createRequestLog(metrics: Metrics, log: FastifyBaseLogger) {
     if (!accessLog) return;
     log.debug(
       {
-        req: { method, url: answered.url, remoteAddress: answered.ip },
+        req: { method, url: answered.url(), remoteAddress: answered.ip },
         res: { statusCode: status },
         responseTime: elapsedMs,
       },

@@ -83,8 +83,6 @@ export type ReplayPath = 'early' | 'routed';
 
 /** What the edge uses: `replay` before routing, `lookup` on request, `store` on send. */
 export interface ResponseCache {
-  /** The answer kept for this URL, if it is still current. */
-  peek: (url: string) => CachedAnswer | undefined;
   /** The current kept answer for this request as it is sent again, counted as a hit. */
   replay: (request: IncomingMessage, path: ReplayPath) => Replay | undefined;
   lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
@@ -150,6 +148,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return entry === undefined ? undefined : canonicalUrl(requestUrl, entry.queryNames);
   }
 
+  /** The answer kept for this URL, if it is still current. */
   function peek(requestUrl: string): CachedAnswer | undefined {
     const url = keyOf(requestUrl);
     const answer = url === undefined ? undefined : answers.get(url);
@@ -190,7 +189,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   }
 
   return {
-    peek,
     replay,
 
     async lookup(request, reply) {

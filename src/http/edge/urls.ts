@@ -1,10 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 
+const NO_QUERY: readonly string[] = [];
+/** Each route's names, worked out once per querystring schema. */
+const namesBySchema = new WeakMap<object, readonly string[]>();
+
 /** The query parameters a route reads: those its querystring schema names, sorted. */
 export function queryNamesOf(request: FastifyRequest): readonly string[] {
   const schema = request.routeOptions.schema?.querystring as
     { properties?: Record<string, unknown> } | undefined;
-  return Object.keys(schema?.properties ?? {}).sort();
+  if (schema === undefined) return NO_QUERY;
+  let names = namesBySchema.get(schema);
+  if (names === undefined) {
+    names = Object.keys(schema.properties ?? {}).sort();
+    namesBySchema.set(schema, names);
+  }
+  return names;
 }
 
 function parameterName(pair: string): string {
