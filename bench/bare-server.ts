@@ -29,7 +29,7 @@ serveChild(async (input) => {
       ? undefined
       : createRateLimiter({
           counters: new MemoryCounters(),
-          metrics: createMetrics(idlePool),
+          metrics: createMetrics(idlePool, () => ({ answers: 0, bytes: 0 })),
           limit: limitPerMinute,
           scope: 'public',
           now: Date.now,

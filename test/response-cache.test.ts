@@ -36,6 +36,16 @@ async function cacheCount(app: App, result: 'hit' | 'miss'): Promise<number> {
     .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 }
 
+/** How many answers the cache holds, from its gauge. */
+async function keptAnswers(app: App): Promise<number> {
+  const metrics = await app.inject({ url: '/metrics' });
+  const line = metrics.body
+    .split('\n')
+    .find((candidate) => candidate.startsWith('clubhouse_response_cache_kept{unit="answers"}'));
+  assert.ok(line !== undefined, 'the kept-answers gauge is exported');
+  return Number(line.split(' ').at(-1));
+}
+
 function adminPatch(app: App, path: string, payload: Record<string, unknown>) {
   return app.inject({
     method: 'PATCH',
@@ -80,6 +90,22 @@ describeOnDatabases('the response cache', (harness) => {
     });
     assert.equal(conditional.statusCode, 304);
     assert.equal(conditional.body, '');
+  });
+
+  void test('answers past their life are let go as new ones are kept, not held to the caps', async () => {
+    const h = harness();
+    const org = await h.org();
+    const leagues = [await h.league(org), await h.league(org), await h.league(org)];
+    const urlOf = (slug: string) => `${PUBLIC}/orgs/${org.slug}/event-series/${slug}`;
+    for (const league of leagues)
+      assert.equal((await h.inject({ url: urlOf(league.slug) })).statusCode, 200);
+    assert.equal(await keptAnswers(h.app), 3);
+    h.clock.now = new Date(h.clock.now.getTime() + 60_000);
+    assert.equal(
+      (await h.inject({ url: `${PUBLIC}/orgs/${org.slug}/event-series` })).statusCode,
+      200,
+    );
+    assert.equal(await keptAnswers(h.app), 1);
   });
 
   void test('an admin edit is visible on the very next read', async () => {

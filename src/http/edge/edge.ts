@@ -89,7 +89,10 @@ export async function createEdge(
   options: { publicBasePath: string; responseCacheTtlMs?: number },
 ): Promise<Edge> {
   const now = () => context.now().getTime();
-  const metrics = createMetrics(() => context.database.poolUse());
+  const metrics = createMetrics(
+    () => context.database.poolUse(),
+    () => cache.kept(),
+  );
   const counters = createCounters(context, metrics, log);
   if (counters instanceof SharedCounters) await counters.connected();
   const cache = createResponseCache({

@@ -12,6 +12,7 @@ export interface Metrics {
 
 export function createMetrics(
   poolUse: () => { total: number; idle: number; waiting: number },
+  keptUse: () => { answers: number; bytes: number },
 ): Metrics {
   const registry = new Registry();
   const requests = new Counter({
@@ -56,6 +57,17 @@ export function createMetrics(
       this.set({ state: 'total' }, use.total);
       this.set({ state: 'idle' }, use.idle);
       this.set({ state: 'waiting' }, use.waiting);
+    },
+  });
+  new Gauge({
+    name: 'clubhouse_response_cache_kept',
+    help: 'What the response cache holds: answers, and bytes of their bodies.',
+    labelNames: ['unit'] as const,
+    registers: [registry],
+    collect() {
+      const kept = keptUse();
+      this.set({ unit: 'answers' }, kept.answers);
+      this.set({ unit: 'bytes' }, kept.bytes);
     },
   });
   return { registry, requests, latency, rateLimited, redisFallback, responseCache };

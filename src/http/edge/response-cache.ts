@@ -86,6 +86,8 @@ export interface ResponseCache {
   /** The current kept answer for this request as it is sent again, counted as a hit. */
   replay: (request: IncomingMessage, path: ReplayPath) => Replay | undefined;
   lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  /** What is kept now, for the metrics. */
+  kept: () => { answers: number; bytes: number };
   store: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 }
 
@@ -120,7 +122,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (entry !== undefined && --entry.answers === 0) paths.delete(path);
   }
 
-  /** Keeps an answer as the newest; the oldest go first when a cap would be passed. */
+  /**
+   * Keeps an answer as the newest. Answers are kept in the order they were stored, so the
+   * oldest go first: those no longer current (past their life, or read before a change),
+   * then as many as a cap needs. Memory holds about the last life's answers, not the caps'.
+   */
   function keep(requestUrl: string, queryNames: readonly string[], answer: CachedAnswer): void {
     const url = canonicalUrl(requestUrl, queryNames);
     const previous = answers.get(url);
@@ -129,7 +135,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     for (const [oldestUrl, oldest] of answers) {
       const full =
         answers.size >= options.maxEntries || keptBytes + answer.body.length > options.maxBytes;
-      if (!full) break;
+      if (!full && fresh(oldest)) break;
       drop(oldestUrl, oldest);
     }
     answers.set(url, answer);
@@ -190,6 +196,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   return {
     replay,
+    kept: () => ({ answers: answers.size, bytes: keptBytes }),
 
     async lookup(request, reply) {
       if (request.method !== 'GET') return undefined;
