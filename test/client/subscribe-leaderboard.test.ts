@@ -107,3 +107,22 @@ void test(
     });
   },
 );
+
+void test('subscribeLeaderboard keeps the path of a base URL, as every other call does', () => {
+  const opened: string[] = [];
+  class RecordingEventSource {
+    constructor(url: string) {
+      opened.push(url);
+    }
+    addEventListener(): void {}
+    close(): void {}
+  }
+  const client = createPublicClient('https://clubs.example/golf/', {
+    EventSource: RecordingEventSource,
+  });
+  const unsubscribe = client.subscribeLeaderboard('my org', 'night-1', () => undefined);
+  unsubscribe();
+  assert.deepEqual(opened, [
+    'https://clubs.example/golf/api/public/v1/orgs/my%20org/events/night-1/leaderboard/stream',
+  ]);
+});

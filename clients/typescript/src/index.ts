@@ -69,7 +69,8 @@ export function createPublicClient(
         throw new TypeError('No EventSource here: pass one in the client options');
       }
       const path = `/api/public/v1/orgs/${encodeURIComponent(orgSlug)}/events/${encodeURIComponent(eventSlug)}/leaderboard/stream`;
-      const source = new EventSourceClass(new URL(path, baseUrl).toString());
+      // Appended as openapi-fetch appends paths, so a base URL's own path prefix is kept.
+      const source = new EventSourceClass(`${baseUrl.replace(/\/+$/, '')}${path}`);
       source.addEventListener(LEADERBOARD_EVENT, (event) => {
         onBoard(JSON.parse(String(event.data)) as Leaderboards);
       });
