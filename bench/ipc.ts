@@ -178,16 +178,25 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(deadline);
 }
 
+/**
+ * The Node flags `npm start` runs the service with (package.json), so that every child is
+ * measured as it would run: a young generation of 4 MB semi-spaces instead of 16 MB keeps
+ * some 20-70 MiB off the resident size under load, at no throughput cost measured.
+ */
+const RUNTIME_FLAGS = ['--max-semi-space-size=4'];
+
 /** Forks `script` (a TypeScript module calling `serveChild`) and starts its server with `input`. */
 export async function startChild(script: URL, input: unknown): Promise<ChildServer> {
   const compiled = await compiledScript(script);
   const forkedAt = performance.now();
   const child = fork(compiled, [], {
     // BENCH_CPU_PROF=folder profiles every child (`node --cpu-prof`), for where a miss goes.
-    execArgv:
-      process.env.BENCH_CPU_PROF === undefined
+    execArgv: [
+      ...RUNTIME_FLAGS,
+      ...(process.env.BENCH_CPU_PROF === undefined
         ? []
-        : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`],
+        : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]),
+    ],
     serialization: 'advanced',
     // Whatever a child prints goes to stderr: stdout carries the report only.
     stdio: ['ignore', 2, 2, 'ipc'],
