@@ -55,8 +55,32 @@ function publiclyVisible(eb: ExpressionBuilder<Database, 'events'>) {
   ]);
 }
 
+/** What a listed event shows: read alone, since parsing every column cost a schedule miss. */
+const LISTED_COLUMNS = [
+  'events.id',
+  'events.slug',
+  'events.title',
+  'events.event_type',
+  'events.status',
+  'events.start_at',
+  'events.end_at',
+  'events.course_name',
+  'events.event_series_id',
+] as const;
+
 /** A public event with its field size: a league night's field is the league's live roster. */
-export type ListedEvent = Event & { total_players: number };
+export type ListedEvent = Pick<
+  Event,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'event_type'
+  | 'status'
+  | 'start_at'
+  | 'end_at'
+  | 'course_name'
+  | 'event_series_id'
+> & { total_players: number };
 
 /** The field size of an event read with its league (`event_series`) left-joined. */
 const TOTAL_PLAYERS = sql<number>`coalesce(event_series.member_count, events.entry_count)`.as(
@@ -64,7 +88,11 @@ const TOTAL_PLAYERS = sql<number>`coalesce(event_series.member_count, events.ent
 );
 
 /** A public event, with the slug and name of its league when it is a league night. */
-export type PublicEvent = ListedEvent & { league_slug: string | null; league_name: string | null };
+export type PublicEvent = Event & {
+  total_players: number;
+  league_slug: string | null;
+  league_name: string | null;
+};
 
 export async function findPublicEventBySlug(
   db: Executor,
@@ -257,8 +285,8 @@ export async function readSchedule(
           eb
             .selectFrom('events')
             .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
-            .selectAll('events')
             .select([
+              ...LISTED_COLUMNS,
               TOTAL_PLAYERS,
               sql<string[]>`array(
                 select event_tags.tag from event_tags
