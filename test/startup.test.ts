@@ -19,9 +19,12 @@ void test('building and starting the app emits no process warning (no deprecated
       { config: testConfig(), database, now: () => new Date() },
       { logger: false },
     );
-    const ready = await fetch(`${await listen(app)}/readyz`);
-    assert.equal(ready.status, 200);
-    await app.close();
+    try {
+      const ready = await fetch(`${await listen(app)}/readyz`);
+      assert.equal(ready.status, 200);
+    } finally {
+      await app.close();
+    }
     // Warnings are emitted on the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
   } finally {
