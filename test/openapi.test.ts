@@ -72,6 +72,19 @@ describeOnDatabases(
       assert.deepEqual(admin.json<OpenApiDocument>().servers, [{ url: 'http://a.test' }]);
     });
 
+    void test('each of many origins, asked in turn and again, gets the document naming it', async () => {
+      const h = harness();
+      const hosts = Array.from({ length: 12 }, (_, index) => `club-${index}.test`);
+      for (const host of [...hosts, ...hosts.toReversed()]) {
+        const answer = await h.inject({
+          url: `${PUBLIC}/openapi.json`,
+          headers: { host },
+          remoteAddress: freshClient(),
+        });
+        assert.deepEqual(answer.json<OpenApiDocument>().servers, [{ url: `http://${host}` }]);
+      }
+    });
+
     void test('every operation has a unique camelCase operationId, a declared tag, described parameters and examples', async () => {
       for (const { url } of DOCUMENTS) {
         const document = await documentOf(harness(), url);

@@ -188,16 +188,29 @@ export function withServer(document: Document, server: { url: string }): Documen
   return { openapi: document.openapi, info: document.info, servers: [server], ...rest };
 }
 
+/** Serialized documents kept, one per server (origin) asked for. */
+const SERVED_DOCUMENTS_KEPT = 8;
+
 /**
  * Serves a generated document (`swagger()` or `adminSwagger()`); it depends on the origin
  * the client reached, so it says so in `Vary`, which also keeps it out of the response cache.
  */
 export function openApiDocumentRoute(app: App, documentOf: DocumentOf): void {
+  /** The document as sent, by server: serialized once each, for a few servers at most. */
+  const served = new Map<string, string>();
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const server = serverOf(request);
+    let body = served.get(server.url);
+    if (body === undefined) {
+      body = JSON.stringify(withServer(documentOf(app), server));
+      // Any client may name a host: the oldest goes, so the map stays small.
+      if (served.size >= SERVED_DOCUMENTS_KEPT) served.delete(served.keys().next().value ?? '');
+      served.set(server.url, body);
+    }
     return reply
       .type('application/json; charset=utf-8')
       .header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
-      .send(JSON.stringify(withServer(documentOf(app), serverOf(request))));
+      .send(body);
   });
 }
 
