@@ -126,13 +126,18 @@ export const COMPETITOR_EXAMPLE: CompetitorStandings = {
   ],
 };
 
-const EVENT_ITEM_EXAMPLE: EventList['events'][number] = {
+/** The demo's sixth league night, as both APIs show it. */
+const WEEK_6 = {
   id: 6,
   slug: 'tuesday-night-6',
   title: 'Tuesday Night League — Week 6',
   eventType: 'league-night',
   status: 'published',
   startDate: '2026-06-16T22:30:00.000Z',
+} as const;
+
+const EVENT_ITEM_EXAMPLE: EventList['events'][number] = {
+  ...WEEK_6,
   tags: ['league-night'],
   totalPlayers: 6,
   courseListSummary: 'Demo Golf Club, front nine',
@@ -248,12 +253,7 @@ export const REGISTRATION_EXAMPLE: Registration = {
 };
 
 export const ADMIN_EVENT_EXAMPLE: AdminEvent = {
-  id: 6,
-  slug: 'tuesday-night-6',
-  title: 'Tuesday Night League — Week 6',
-  eventType: 'league-night',
-  status: 'published',
-  startDate: '2026-06-16T22:30:00.000Z',
+  ...WEEK_6,
   endDate: null,
   localDate: '2026-06-16',
   tags: ['league-night'],
