@@ -100,12 +100,13 @@ export async function getLeagueStandings(
   orgSlug: string,
   slug: string,
   now: Date,
+  seasonId?: number,
 ): Promise<StandingsTable | null> {
   const found = await findLeagueStandingSeries(db, orgSlug, slug);
   if (found === undefined) throw new NotFoundError();
   const { standingSeries } = found;
   if (standingSeries === null) return null;
-  return standingsTable(db, { ...found, standingSeries }, undefined, now);
+  return standingsTable(db, { ...found, standingSeries }, seasonId, now);
 }
 
 export async function getStandings(

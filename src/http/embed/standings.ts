@@ -12,14 +12,12 @@ import type { Widget, WidgetContext } from './parts.js';
 async function standingsOf(context: WidgetContext): Promise<Standings> {
   const { db, org, options, now } = context;
   const seasonId = positiveInteger(options.season, MAX_ID);
-  let seriesId = positiveInteger(options.series, MAX_ID);
-  if (seriesId === undefined) {
-    if (options.league === undefined || options.league === '') throw new NotFoundError();
-    const standings = presentStandings(await getLeagueStandings(db, org.slug, options.league, now));
-    if (seasonId === undefined || standings.standingSeries === null) return standings;
-    seriesId = standings.standingSeries.id;
+  const seriesId = positiveInteger(options.series, MAX_ID);
+  if (seriesId !== undefined) {
+    return presentStandings(await getStandings(db, { orgSlug: org.slug, seriesId, seasonId, now }));
   }
-  return presentStandings(await getStandings(db, { orgSlug: org.slug, seriesId, seasonId, now }));
+  if (options.league === undefined || options.league === '') throw new NotFoundError();
+  return presentStandings(await getLeagueStandings(db, org.slug, options.league, now, seasonId));
 }
 
 /**
