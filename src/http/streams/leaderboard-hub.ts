@@ -67,6 +67,8 @@ export interface LeaderboardHubOptions {
 interface Frame {
   version: number;
   bytes: Buffer;
+  /** The stream's opening and this event, as a new subscriber is sent them; built once. */
+  greeting?: Buffer;
 }
 
 interface Subscriber {
@@ -225,7 +227,9 @@ export class LeaderboardHub {
       }
       const resumed = lastEventId(request) === String(snapshot.version);
       subscriber.connection.write(
-        resumed ? this.#opening : Buffer.concat([this.#opening, snapshot.bytes]),
+        resumed
+          ? this.#opening
+          : (snapshot.greeting ??= Buffer.concat([this.#opening, snapshot.bytes])),
       );
       subscriber.version = snapshot.version;
       // A change read while this one was starting is sent now.
