@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { PUBLIC_BASE_PATH } from '../src/app.js';
+import { PUBLIC_BASE_PATH } from '../src/http/base-paths.js';
 import type { BareInput } from './bare-server.js';
 import { createBenchDatabase, openMigrated, type DatabaseSpec } from './database.js';
 import { generate, timed, type Fixture, type Generated, type Phase } from './generate.js';

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
+import { ADMIN_BASE_PATH, PUBLIC_BASE_PATH } from './http/base-paths.js';
 import { adminRoutes } from './http/admin/index.js';
 import type { App, AppContext } from './http/context.js';
 import { createEdge } from './http/edge/edge.js';
@@ -12,9 +13,6 @@ import { opsRoutes } from './http/ops.js';
 import { publicRoutes } from './http/public/index.js';
 
 export type { App, AppContext } from './http/context.js';
-
-export const PUBLIC_BASE_PATH = '/api/public/v1';
-export const ADMIN_BASE_PATH = '/admin/v1';
 
 /** JSON bodies over this size are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PUBLIC_BASE_PATH } from '../../src/app.js';
+import { PUBLIC_BASE_PATH } from '../../src/http/base-paths.js';
 import type { DatabaseSpec } from '../database.js';
 import { serveChild } from '../ipc.js';
 

@@ -1,4 +1,4 @@
-import { PUBLIC_BASE_PATH } from '../../src/app.js';
+import { PUBLIC_BASE_PATH } from '../../src/http/base-paths.js';
 import { isHiddenLeague, leagueSlug, orgSlug, type ManyOrgsSizes } from './many-orgs.js';
 
 /** The four reads of the miss bench. */

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { ADMIN_BASE_PATH, buildApp, PUBLIC_BASE_PATH } from '../app.js';
+import { buildApp } from '../app.js';
+import { ADMIN_BASE_PATH, PUBLIC_BASE_PATH } from '../http/base-paths.js';
 import { loadConfig } from '../config.js';
 import { openPGlite } from '../db/connection.js';
 import { OPENAPI_PATH, RELATIVE_SERVER, withServer } from '../http/openapi.js';

@@ -4,7 +4,8 @@ import { getLeaderboards } from '../../services/leaderboards.js';
 import { presentLeaderboards } from '../presenters/league-nights.js';
 import { eventSlug } from './events.js';
 import { html } from './html.js';
-import { API_PATH, type Widget } from './parts.js';
+import { PUBLIC_BASE_PATH } from '../base-paths.js';
+import type { Widget } from './parts.js';
 
 /**
  * An event's boards. The page's script listens to the leaderboard stream and, on a new
@@ -18,7 +19,7 @@ export const leaderboardWidget: Widget = {
     const boards = presentLeaderboards(
       await getLeaderboards(db, await requirePublicEvent(db, org.slug, slug)),
     );
-    const stream = `${API_PATH}/orgs/${encodeURIComponent(org.slug)}/events/${encodeURIComponent(slug)}/leaderboard/stream`;
+    const stream = `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(org.slug)}/events/${encodeURIComponent(slug)}/leaderboard/stream`;
     const shown = boards.leaderboards.filter((board) => board.rows.length > 0);
     const body =
       shown.length === 0

@@ -8,6 +8,7 @@ import {
   type LeagueStage,
 } from '../../domain/display.js';
 import type { Executor } from '../../store/executor.js';
+import { PUBLIC_BASE_PATH } from '../base-paths.js';
 import type { EventItem, PublicLeague } from '../schemas/public.js';
 import { html, type Html } from './html.js';
 import { flag, type EmbedOptions } from './options.js';
@@ -26,9 +27,6 @@ export interface Widget {
   render(context: WidgetContext): Promise<Html>;
 }
 
-/** The public API path a widget's script reaches, on the widget's own origin. */
-export const API_PATH = '/api/public/v1';
-
 /** A league's stage on the org's calendar day. */
 export function stageOf(league: PublicLeague, context: WidgetContext): LeagueStage {
   return leagueStage({
@@ -46,7 +44,7 @@ export function stageOf(league: PublicLeague, context: WidgetContext): LeagueSta
  * the answered page (a refusal shows here); without, the form posts and is redirected.
  */
 export function registerForm(orgSlug: string, league: PublicLeague): Html {
-  const start = `${API_PATH}/orgs/${encodeURIComponent(orgSlug)}/event-series/${league.id}/register/start`;
+  const start = `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(orgSlug)}/event-series/${league.id}/register/start`;
   return html`<form
     class="register"
     method="post"
