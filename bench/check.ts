@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../src/store/executor.js';
+import type { Executor } from '../src/db/executor.js';
 
 /**
  * Fails when a maintained counter of the org's leagues or teams differs from a count of the

@@ -2,7 +2,7 @@ import { get, request, type IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { ADMIN_BASE_PATH, PUBLIC_BASE_PATH } from '../src/http/base-paths.js';
-import { DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG, seedDemo } from '../src/services/demo-data.js';
+import { DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG, seedDemo } from '../src/cli/seed-demo.js';
 import { openMigrated, type DatabaseSpec } from './database.js';
 import type { DatabaseKind } from '../src/db/connection.js';
 import type { ChildServer } from './ipc.js';

@@ -7,7 +7,7 @@ import { createEdge } from './http/edge/edge.js';
 import { embedRoutes } from './http/embed/index.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { createLog } from './http/log.js';
-import { mediaRoutes } from './http/media.js';
+import { mediaRoutes } from './resources/media/public-routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import { opsRoutes } from './http/ops.js';
 import { publicRoutes } from './http/public/index.js';

@@ -8,7 +8,7 @@ import {
   DEMO_LIVE_NIGHT_SLUG,
   DEMO_ORG_SLUG,
   seedDemo,
-} from './services/demo-data.js';
+} from './cli/seed-demo.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** How often a stopping server closes the keep-alive connections that have gone idle. */

@@ -9,7 +9,7 @@ import {
   DEMO_ORG_SLUG,
   demoCalendar,
   seedDemo,
-} from '../src/services/demo-data.js';
+} from '../src/cli/seed-demo.js';
 import type { InviteResolution, StandingSeason } from '../src/http/schemas/public.js';
 import { PUBLIC, describeOnDatabases, type Harness } from './support/harness.js';
 

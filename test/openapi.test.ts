@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { MAX_PUBLIC_URL_LENGTH } from '../src/http/edge/pipeline.js';
 import { DOCUMENTS, formatOpenApiDocument } from '../src/cli/openapi.js';
-import { DEMO_ORG_SLUG, seedDemo } from '../src/services/demo-data.js';
+import { DEMO_ORG_SLUG, seedDemo } from '../src/cli/seed-demo.js';
 import {
   ADMIN,
   PUBLIC,

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { DEMO_INVITE_TOKEN } from '../src/services/demo-data.js';
+import { DEMO_INVITE_TOKEN } from '../src/cli/seed-demo.js';
 import { freePort } from './support/ports.js';
 
 /**

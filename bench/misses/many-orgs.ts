@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../src/store/executor.js';
+import type { Executor } from '../../src/db/executor.js';
 
 /** The shape of the many-orgs data set. */
 export interface ManyOrgsSizes {

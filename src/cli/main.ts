@@ -2,8 +2,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { describeError } from '../db/errors.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { openConfiguredDatabase } from '../db/open.js';
-import { DEMO_ORG_SLUG, seedDemo } from '../services/demo-data.js';
-import { findOrgBySlug } from '../store/orgs.js';
+import { DEMO_ORG_SLUG, seedDemo } from './seed-demo.js';
+import { findOrgBySlug } from '../resources/orgs/store.js';
 import { writeOpenApiDocuments } from './openapi.js';
 
 const USAGE = 'usage: clubhouse-cli <migrate|seed-demo|openapi [file]>';

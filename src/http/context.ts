@@ -8,7 +8,7 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
-import type { StreamTiming } from './streams/leaderboard-hub.js';
+import type { StreamTiming } from '../live/hub.js';
 
 /** What routes need from the process: settings, the database and the clock. */
 export interface AppContext {

@@ -1,9 +1,9 @@
 import type { League, Org } from '../db/schema.js';
 import { NotFoundError } from '../domain/errors.js';
 import { isPublicLeagueStatus } from '../domain/visibility.js';
-import type { Executor } from '../store/executor.js';
-import { findLeagueById, lockLeague } from '../store/leagues.js';
-import { findOrgBySlug } from '../store/orgs.js';
+import type { Executor } from '../db/executor.js';
+import { findLeagueById, lockLeague } from '../resources/leagues/store.js';
+import { findOrgBySlug } from '../resources/orgs/store.js';
 
 export async function requireOrg(db: Executor, orgSlug: string): Promise<Org> {
   const org = await findOrgBySlug(db, orgSlug);

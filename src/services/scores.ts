@@ -2,12 +2,12 @@ import type { Updateable } from 'kysely';
 import type { Event, EventsTable } from '../db/schema.js';
 import { CourseNotSetError, holesErrors, parsErrors } from '../domain/course.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
-import { updateEvent } from '../store/events.js';
-import type { Executor } from '../store/executor.js';
-import { fieldGolfers } from '../store/field-golfers.js';
+import { updateEvent } from '../resources/events/store.js';
+import type { Executor } from '../db/executor.js';
+import { fieldGolfers } from '../resources/events/field-store.js';
 import { deleteScoreCard, hasScoreCards, upsertScoreCard } from '../store/scores.js';
-import { highestStartingHole } from '../store/tee-sheets.js';
-import { requireLockedEvent, storeLeaderboards } from './leaderboards.js';
+import { highestStartingHole } from '../resources/tee-sheets/store.js';
+import { requireLockedEvent, storeLeaderboards } from '../resources/leaderboards/service.js';
 
 export interface CourseInput {
   /** A string sets the name, null clears it, absent leaves it. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './executor.js';
+import type { Executor } from '../db/executor.js';
 
 export interface ScoreCard {
   userId: number;

@@ -13,7 +13,7 @@ import {
   DEMO_LIVE_NIGHT_SLUG,
   DEMO_ORG_SLUG,
   seedDemo,
-} from '../../src/services/demo-data.js';
+} from '../../src/cli/seed-demo.js';
 import { OPENAPI_FILE } from '../../src/cli/openapi.js';
 import { ADMIN_TOKEN, NO_LIMITS, stopHarness } from '../support/harness.js';
 import { isEventStream, operationsOf, type OpenApiDocument } from '../support/openapi.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { seedDemo } from '../../src/services/demo-data.js';
+import { seedDemo } from '../../src/cli/seed-demo.js';
 import { NO_LIMITS, stopHarness } from '../support/harness.js';
 import { startListening, type ListeningHarness } from '../support/listening.js';
 

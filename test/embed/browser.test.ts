@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import { seedDemo } from '../../src/services/demo-data.js';
+import { seedDemo } from '../../src/cli/seed-demo.js';
 import { TARGETS } from '../support/databases.js';
 import { embedClub, type EmbedClub } from '../support/embeds.js';
 import {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { WIDGETS } from '../../src/http/embed/index.js';
-import { DEMO_ORG_SLUG, seedDemo } from '../../src/services/demo-data.js';
+import { DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
 import { describeOnDatabases, type Harness } from '../support/harness.js';
 import { HOSTILE_ORG_NAME, embedClub, type EmbedClub } from '../support/embeds.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from '../../src/services/demo-data.js';
+import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
 import { TARGETS } from '../support/databases.js';
 import {
   NO_LIMITS,

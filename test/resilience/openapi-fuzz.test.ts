@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from '../../src/services/demo-data.js';
+import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
 import { TARGETS } from '../support/databases.js';
 import {
   ADMIN,

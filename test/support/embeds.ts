@@ -1,7 +1,7 @@
 import type { Event, League, Org, User } from '../../src/db/schema.js';
-import { createEvent } from '../../src/services/events.js';
+import { createEvent } from '../../src/resources/events/service.js';
 import { putScoreCard, setEventCourse } from '../../src/services/scores.js';
-import { generateEventTeeSheet } from '../../src/services/tee-sheets.js';
+import { generateEventTeeSheet } from '../../src/resources/tee-sheets/service.js';
 import { ADMIN, unique, type Harness } from './harness.js';
 import { NINE_PARS, card, createNight } from './league-nights.js';
 import { completedEvent, createSeries, postResults, yearSeason } from './standings.js';

@@ -4,14 +4,14 @@ import { buildApp, type App, type AppContext } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import type { League, Org, User } from '../../src/db/schema.js';
-import { createLeague, type LeagueInput } from '../../src/services/leagues.js';
-import { createOrg } from '../../src/services/orgs.js';
+import { createLeague, type LeagueInput } from '../../src/resources/leagues/service.js';
+import { createOrg } from '../../src/resources/orgs/service.js';
 import {
   completeRegistration,
   type CompleteRegistration,
   type CompletedRegistration,
-} from '../../src/services/registration.js';
-import { createUser } from '../../src/services/users.js';
+} from '../../src/resources/registrations/service.js';
+import { createUser } from '../../src/resources/users/service.js';
 import { TARGETS, type TestTarget } from './databases.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Event, League, Org, User } from '../../src/db/schema.js';
 import { ValidationError, type ClientError } from '../../src/domain/errors.js';
-import { createEvent } from '../../src/services/events.js';
+import { createEvent } from '../../src/resources/events/service.js';
 import { putScoreCard, setEventCourse } from '../../src/services/scores.js';
 import { unique, type Harness } from './harness.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import type { League, Org, User } from '../../src/db/schema.js';
-import type { CompletedRegistration } from '../../src/services/registration.js';
+import type { CompletedRegistration } from '../../src/resources/registrations/service.js';
 import { ADMIN, PUBLIC, unique, type Harness } from './harness.js';
 
 // Calls and shape checks of the public team and invite routes.

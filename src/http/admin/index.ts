@@ -3,14 +3,14 @@ import type { Edge } from '../edge/edge.js';
 import { adminDocument, openApiDocumentRoute } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
-import { adminEventRoutes } from './events.js';
-import { adminLeagueNightRoutes } from './league-nights.js';
-import { adminLeagueRoutes } from './leagues.js';
-import { adminOrgRoutes } from './orgs.js';
-import { adminRegistrationRoutes } from './registrations.js';
-import { adminStandingRoutes } from './standings.js';
-import { adminTeamRoutes } from './teams.js';
-import { adminUserRoutes } from './users.js';
+import { adminEventRoutes } from '../../resources/events/admin-routes.js';
+import { adminLeagueNightRoutes } from '../../resources/leaderboards/admin-routes.js';
+import { adminLeagueRoutes } from '../../resources/leagues/admin-routes.js';
+import { adminOrgRoutes } from '../../resources/orgs/admin-routes.js';
+import { adminRegistrationRoutes } from '../../resources/registrations/admin-routes.js';
+import { adminStandingRoutes } from '../../resources/standings/admin-routes.js';
+import { adminTeamRoutes } from '../../resources/teams/admin-routes.js';
+import { adminUserRoutes } from '../../resources/users/admin-routes.js';
 
 /**
  * The admin API under `/admin/v1`; registered only when an admin token is configured. Its

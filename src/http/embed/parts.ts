@@ -7,7 +7,7 @@ import {
   leagueStage,
   type LeagueStage,
 } from '../../domain/display.js';
-import type { Executor } from '../../store/executor.js';
+import type { Executor } from '../../db/executor.js';
 import { PUBLIC_BASE_PATH } from '../base-paths.js';
 import type { EventItem, PublicLeague } from '../schemas/public.js';
 import { html, type Html } from './html.js';

@@ -2,13 +2,13 @@ import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/edge.js';
 import { openApiDocumentRoute, publicDocument } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
-import { eventRoutes } from './events.js';
-import { inviteRoutes } from './invites.js';
-import { leaderboardRoutes } from './leaderboards.js';
-import { leagueRoutes } from './leagues.js';
-import { standingRoutes } from './standings.js';
-import { teamRoutes } from './teams.js';
-import { teeSheetRoutes } from './tee-sheets.js';
+import { eventRoutes } from '../../resources/events/public-routes.js';
+import { inviteRoutes } from '../../resources/invites/public-routes.js';
+import { leaderboardRoutes } from '../../resources/leaderboards/public-routes.js';
+import { leagueRoutes } from '../../resources/leagues/public-routes.js';
+import { standingRoutes } from '../../resources/standings/public-routes.js';
+import { teamRoutes } from '../../resources/teams/public-routes.js';
+import { teeSheetRoutes } from '../../resources/tee-sheets/public-routes.js';
 
 /** The public API under `/api/public/v1`: the public edge, then one plugin per resource. */
 export function publicRoutes(context: AppContext, edge: Edge) {

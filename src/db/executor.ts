@@ -1,0 +1,16 @@
+import type { Compilable, Kysely } from 'kysely';
+import { prepareStatement } from './prepared-statements.js';
+import type { Database } from './schema.js';
+
+/** A database or an open transaction: every store function runs on either. */
+export type Executor = Kysely<Database>;
+
+/**
+ * Runs a query whose text never varies (fixed shape, values as parameters) as a prepared
+ * statement: on PostgreSQL it is parsed and planned once per connection.
+ */
+export async function runPrepared<R>(db: Executor, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  prepareStatement(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
+}

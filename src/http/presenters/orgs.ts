@@ -1,6 +1,0 @@
-import type { Org } from '../../db/schema.js';
-import type { AdminOrg } from '../schemas/admin.js';
-
-export function presentOrg(org: Org): AdminOrg {
-  return { id: org.id, slug: org.slug, name: org.name, timezone: org.timezone };
-}

@@ -1,0 +1,409 @@
+import { performance } from 'node:perf_hooks';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { DataVersion } from '../db/data-version.js';
+import type { Event } from '../db/schema.js';
+import { getLeaderboards, type EventLeaderboards } from '../resources/leaderboards/service.js';
+import type { Executor } from '../db/executor.js';
+import { leaderboardVersions } from '../resources/leaderboards/store.js';
+import { sendPlainText } from '../http/edge/errors.js';
+import { SECURITY_HEADERS } from '../http/edge/security-headers.js';
+import { leaderboardJson } from '../resources/leaderboards/presenter.js';
+import { StreamConnection, sseComment, sseEvent, sseRetry } from './sse.js';
+
+/** How the live stream paces itself; the defaults are the documented ones. */
+export interface StreamTiming {
+  /** Changes within this window after the first are sent as one event. */
+  coalesceMs: number;
+  /** A comment this often keeps idle connections (and the proxies on the way) open. */
+  keepAliveMs: number;
+  /** The reconnection delay the stream asks of clients. */
+  retryMs: number;
+  /** While changes of other instances could go unheard, watched boards are read this often. */
+  pollMs: number;
+}
+
+const DEFAULT_STREAM_TIMING: StreamTiming = {
+  coalesceMs: 250,
+  keepAliveMs: 15_000,
+  retryMs: 2000,
+  pollMs: 1000,
+};
+
+/** How long a client refused for the instance's stream cap should wait. */
+const FULL_RETRY_AFTER_SECONDS = 5;
+/** After a failed read of the boards, the next attempt comes this much later. */
+const REFRESH_RETRY_MS = 1000;
+/**
+ * Streams ended by a shutdown ask for a reconnection spread over this much more than the
+ * usual delay, so that the instances that remain are not reconnected to all at once.
+ */
+const SHUTDOWN_RETRY_SPREAD_MS = 3000;
+
+const EVENT_NAME = 'leaderboard';
+
+const STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  // One stream per connection: when it ends, so does the connection.
+  connection: 'close',
+  // Proxies that buffer answers (nginx) pass this one on as it comes.
+  'x-accel-buffering': 'no',
+};
+
+export interface LeaderboardHubOptions {
+  db: Executor;
+  /** Moves on every committed change, this instance's or (PostgreSQL) another's. */
+  version: DataVersion;
+  maxStreams: number;
+  streamsPerIp: number;
+  registry: Registry;
+  log: FastifyBaseLogger;
+  timing?: Partial<StreamTiming> | undefined;
+}
+
+/** The boards of one event as last sent: the version and the framed event, built once. */
+interface Frame {
+  version: number;
+  bytes: Buffer;
+  /** The stream's opening and this event, as a new subscriber is sent them; built once. */
+  greeting?: Buffer;
+}
+
+interface Subscriber {
+  connection: StreamConnection;
+  /** The version this subscriber has last been sent; -1 until its stream has started. */
+  version: number;
+}
+
+/** An event with subscribers, and what they were last sent. */
+interface Topic {
+  event: Event;
+  subscribers: Set<Subscriber>;
+  frame: Frame | undefined;
+  /** The data version at which `frame` was last known to be current. */
+  checkedAt: number;
+  /** A read of the boards in progress, which subscribers arriving meanwhile share. */
+  loading: Promise<Frame> | undefined;
+}
+
+function frameOf(boards: EventLeaderboards): Frame {
+  return {
+    version: boards.version,
+    bytes: sseEvent(EVENT_NAME, String(boards.version), leaderboardJson(boards)),
+  };
+}
+
+function lastEventId(request: FastifyRequest): string | undefined {
+  const header = request.headers['last-event-id'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/**
+ * The live leaderboard streams of one instance, by event. Whatever changes the data moves
+ * the data version; a change (a burst within `coalesceMs` counts as one) makes the hub read
+ * the stored board version of every watched event in one query, and for each event whose
+ * version moved, read and serialize its boards once and write the same bytes to each of
+ * its subscribers.
+ */
+export class LeaderboardHub {
+  readonly #options: LeaderboardHubOptions;
+  readonly #timing: StreamTiming;
+  readonly #topics = new Map<number, Topic>();
+  readonly #streamsByIp = new Map<string, number>();
+  #streams = 0;
+  #closing = false;
+  #refreshTimer: NodeJS.Timeout | undefined;
+  #lastRefreshAt = Number.NEGATIVE_INFINITY;
+  #refreshing = false;
+  #refreshAgain = false;
+  readonly #keepAliveTimer: NodeJS.Timeout;
+  readonly #pollTimer: NodeJS.Timeout;
+  readonly #unsubscribe: () => void;
+  readonly #opening: Buffer;
+  readonly #keepAlive = sseComment('keep-alive');
+  readonly #dropped: Counter<'reason'>;
+  readonly #refused: Counter<'reason'>;
+
+  constructor(options: LeaderboardHubOptions) {
+    this.#options = options;
+    this.#timing = { ...DEFAULT_STREAM_TIMING, ...options.timing };
+    this.#opening = Buffer.concat([sseComment('connected'), sseRetry(this.#timing.retryMs)]);
+    this.#unsubscribe = options.version.onChange(() => this.#changed());
+    this.#keepAliveTimer = setInterval(() => this.#sendKeepAlive(), this.#timing.keepAliveMs);
+    this.#pollTimer = setInterval(() => {
+      if (!options.version.reliable) this.#changed();
+    }, this.#timing.pollMs);
+    this.#keepAliveTimer.unref();
+    this.#pollTimer.unref();
+    const open: Gauge = new Gauge({
+      name: 'clubhouse_leaderboard_streams',
+      help: 'Live leaderboard streams open on this instance.',
+      registers: [options.registry],
+      collect: () => {
+        open.set(this.#streams);
+      },
+    });
+    this.#dropped = new Counter({
+      name: 'clubhouse_leaderboard_stream_drops_total',
+      help: 'Live leaderboard streams cut by the server (slow: a write had not drained by the next).',
+      labelNames: ['reason'] as const,
+      registers: [options.registry],
+    });
+    this.#refused = new Counter({
+      name: 'clubhouse_leaderboard_stream_refusals_total',
+      help: 'Live leaderboard streams refused at the per-IP (429) or per-instance (503) cap.',
+      labelNames: ['reason'] as const,
+      registers: [options.registry],
+    });
+  }
+
+  /** Open streams on this instance. */
+  get size(): number {
+    return this.#streams;
+  }
+
+  /**
+   * Opens a stream of the boards of the event `findEvent` resolves (its failures, a 404 for
+   * one, are answered as usual), within the per-IP and per-instance caps.
+   */
+  async open(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    findEvent: () => Promise<Event>,
+  ): Promise<void> {
+    const ip = request.ip;
+    if (this.#streams >= this.#options.maxStreams) {
+      await this.#refuse(
+        reply,
+        'instance',
+        503,
+        'Service Unavailable: this server holds all the live streams it can.',
+      );
+      return;
+    }
+    if ((this.#streamsByIp.get(ip) ?? 0) >= this.#options.streamsPerIp) {
+      await this.#refuse(
+        reply,
+        'per-ip',
+        429,
+        'Too Many Requests: too many live streams open from this address.',
+      );
+      return;
+    }
+    // The slot is taken before anything is awaited, so that concurrent opens never pass a cap.
+    this.#streams += 1;
+    this.#streamsByIp.set(ip, (this.#streamsByIp.get(ip) ?? 0) + 1);
+    let released = false;
+    let topic: Topic | undefined;
+    let subscriber: Subscriber | undefined;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.#streams -= 1;
+      const left = (this.#streamsByIp.get(ip) ?? 1) - 1;
+      if (left === 0) this.#streamsByIp.delete(ip);
+      else this.#streamsByIp.set(ip, left);
+      if (topic !== undefined && subscriber !== undefined) this.#leave(topic, subscriber);
+    };
+    const response = reply.raw;
+    response.once('close', release);
+    try {
+      const event = await findEvent();
+      topic = this.#topicFor(event);
+      subscriber = {
+        connection: new StreamConnection(response, (reason) => this.#dropped.inc({ reason })),
+        version: -1,
+      };
+      // Watched from now on, so a change while the snapshot is read is not missed.
+      topic.subscribers.add(subscriber);
+      const snapshot = await this.#snapshot(topic);
+      this.#startStream(reply);
+      if (this.#closing) {
+        // Started during a shutdown: the client is sent on at once.
+        subscriber.connection.end(sseRetry(this.#timing.retryMs));
+        return;
+      }
+      const resumed = lastEventId(request) === String(snapshot.version);
+      subscriber.connection.write(
+        resumed
+          ? this.#opening
+          : (snapshot.greeting ??= Buffer.concat([this.#opening, snapshot.bytes])),
+      );
+      subscriber.version = snapshot.version;
+      // A change read while this one was starting is sent now.
+      this.#deliver(topic, subscriber);
+    } catch (error) {
+      response.off('close', release);
+      release();
+      throw error;
+    }
+  }
+
+  /** Answers a stream the caps do not allow, counted by which cap refused it. */
+  async #refuse(
+    reply: FastifyReply,
+    reason: 'instance' | 'per-ip',
+    status: 429 | 503,
+    message: string,
+  ): Promise<void> {
+    this.#refused.inc({ reason });
+    void reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
+    await sendPlainText(reply, status, message);
+  }
+
+  /**
+   * Takes the reply from Fastify and writes the stream's head with the headers the edge set
+   * (rate limit, CORS) and those every answer carries; a client already gone gets nothing.
+   */
+  #startStream(reply: FastifyReply): void {
+    void reply.hijack();
+    if (reply.raw.destroyed) return;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) headers[name] = value;
+    }
+    reply.raw.writeHead(200, {
+      ...headers,
+      ...SECURITY_HEADERS,
+      ...STREAM_HEADERS,
+    });
+  }
+
+  #topicFor(event: Event): Topic {
+    let topic = this.#topics.get(event.id);
+    if (topic === undefined) {
+      topic = {
+        event,
+        subscribers: new Set(),
+        frame: undefined,
+        checkedAt: -1,
+        loading: undefined,
+      };
+      this.#topics.set(event.id, topic);
+    }
+    return topic;
+  }
+
+  #leave(topic: Topic, subscriber: Subscriber): void {
+    topic.subscribers.delete(subscriber);
+    if (topic.subscribers.size === 0 && this.#topics.get(topic.event.id) === topic) {
+      this.#topics.delete(topic.event.id);
+    }
+  }
+
+  /** The current boards of a topic: kept while nothing has changed, else read once for all. */
+  async #snapshot(topic: Topic): Promise<Frame> {
+    const { version } = this.#options;
+    if (topic.frame !== undefined && topic.checkedAt === version.current && version.reliable) {
+      return topic.frame;
+    }
+    topic.loading ??= this.#load(topic).finally(() => {
+      topic.loading = undefined;
+    });
+    return topic.loading;
+  }
+
+  async #load(topic: Topic): Promise<Frame> {
+    const checkedAt = this.#options.version.current;
+    const boards = await getLeaderboards(this.#options.db, topic.event);
+    return this.#keep(topic, boards, checkedAt);
+  }
+
+  /** Keeps the newer of the topic's frame and `boards`; boards are serialized once here. */
+  #keep(topic: Topic, boards: EventLeaderboards, checkedAt: number): Frame {
+    if (topic.frame === undefined || boards.version > topic.frame.version) {
+      topic.frame = frameOf(boards);
+    }
+    topic.checkedAt = Math.max(topic.checkedAt, checkedAt);
+    return topic.frame;
+  }
+
+  /** Sends the topic's frame to a subscriber that has started and not had it yet. */
+  #deliver(topic: Topic, subscriber: Subscriber): void {
+    const frame = topic.frame;
+    if (frame === undefined || subscriber.version < 0 || subscriber.version >= frame.version)
+      return;
+    subscriber.version = frame.version;
+    subscriber.connection.write(frame.bytes);
+  }
+
+  /**
+   * Schedules a refresh: at once after a quiet spell, else `coalesceMs` after the last one,
+   * so a lone score reaches subscribers without waiting and a burst costs one read per spell.
+   */
+  #changed(): void {
+    if (this.#closing || this.#topics.size === 0 || this.#refreshTimer !== undefined) return;
+    const wait = Math.max(0, this.#lastRefreshAt + this.#timing.coalesceMs - performance.now());
+    this.#refreshTimer = setTimeout(() => {
+      this.#refreshTimer = undefined;
+      this.#lastRefreshAt = performance.now();
+      void this.#refresh();
+    }, wait);
+  }
+
+  /** Reads what moved since the last look and sends it; one refresh at a time. */
+  async #refresh(): Promise<void> {
+    if (this.#refreshing) {
+      this.#refreshAgain = true;
+      return;
+    }
+    this.#refreshing = true;
+    try {
+      const checkedAt = this.#options.version.current;
+      const topics = [...this.#topics.values()];
+      const versions = await leaderboardVersions(
+        this.#options.db,
+        topics.map((topic) => topic.event.id),
+      );
+      for (const topic of topics) {
+        const stored = versions.get(topic.event.id) ?? 0;
+        if (topic.frame !== undefined && stored <= topic.frame.version) {
+          topic.checkedAt = Math.max(topic.checkedAt, checkedAt);
+          continue;
+        }
+        if (topic.subscribers.size === 0) continue;
+        this.#keep(topic, await getLeaderboards(this.#options.db, topic.event), checkedAt);
+        for (const subscriber of topic.subscribers) this.#deliver(topic, subscriber);
+      }
+    } catch (error) {
+      this.#options.log.warn({ err: error }, 'live leaderboards could not be read; trying again');
+      setTimeout(() => this.#changed(), REFRESH_RETRY_MS).unref();
+    } finally {
+      this.#refreshing = false;
+      if (this.#refreshAgain) {
+        this.#refreshAgain = false;
+        this.#changed();
+      }
+    }
+  }
+
+  #sendKeepAlive(): void {
+    for (const topic of this.#topics.values()) {
+      for (const subscriber of topic.subscribers) {
+        if (subscriber.version >= 0) subscriber.connection.write(this.#keepAlive);
+      }
+    }
+  }
+
+  /**
+   * Ends every stream with a reconnection hint, so that clients go on with another
+   * instance, and takes no new ones. Nothing waits for slow clients: they are cut.
+   */
+  close(): void {
+    this.#closing = true;
+    this.#unsubscribe();
+    clearTimeout(this.#refreshTimer);
+    clearInterval(this.#keepAliveTimer);
+    clearInterval(this.#pollTimer);
+    // Streams still reading their first boards end as soon as they start (see `open`).
+    for (const topic of [...this.#topics.values()]) {
+      for (const subscriber of [...topic.subscribers]) {
+        if (subscriber.version < 0) continue;
+        const spread = Math.floor(Math.random() * SHUTDOWN_RETRY_SPREAD_MS);
+        subscriber.connection.end(sseRetry(this.#timing.retryMs + spread));
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import type { PublicEventStatus } from '../../domain/events.js';
+import { displayName } from '../../domain/names.js';
+import type { Schedule, TaggedEvent } from './service.js';
+import type { FieldEntry, ListedEvent, PublicEvent } from './store.js';
+import type { AdminEvent } from '../../http/schemas/admin.js';
+import type { EventDetail, EventField, EventItem, EventList } from '../../http/schemas/public.js';
+
+/** An event as visitors see it; the store reads public events only. */
+function presentEventItem(event: ListedEvent, tags: string[]): EventItem {
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    eventType: event.event_type,
+    status: event.status as PublicEventStatus,
+    startDate: event.start_at.toISOString(),
+    ...(event.end_at === null ? {} : { endDate: event.end_at.toISOString() }),
+    tags,
+    totalPlayers: event.total_players,
+    courseListSummary: event.course_name,
+  };
+}
+
+export function presentEventList(schedule: Schedule): EventList {
+  return {
+    count: schedule.count,
+    oldestYear: schedule.oldestYear,
+    events: schedule.events.map((event) => presentEventItem(event, event.tags)),
+  };
+}
+
+export function presentEventDetail(found: TaggedEvent<PublicEvent>): EventDetail {
+  const { event } = found;
+  const item = presentEventItem(event, found.tags);
+  if (event.event_series_id === null || event.league_slug === null || event.league_name === null) {
+    return item;
+  }
+  return {
+    ...item,
+    eventSeries: { id: event.event_series_id, slug: event.league_slug, name: event.league_name },
+  };
+}
+
+/** Names only: no ids or e-mail addresses of golfers. */
+export function presentEventField(players: FieldEntry[]): EventField {
+  return {
+    count: players.length,
+    players: players.map((player) => ({ name: displayName(player), teamName: player.team_name })),
+  };
+}
+
+export function presentAdminEvent({ event, tags }: TaggedEvent): AdminEvent {
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    eventType: event.event_type,
+    status: event.status,
+    startDate: event.start_at.toISOString(),
+    endDate: event.end_at?.toISOString() ?? null,
+    localDate: event.local_date,
+    tags,
+    eventSeriesId: event.event_series_id,
+    entryCount: event.entry_count,
+    courseName: event.course_name,
+    pars: event.pars,
+  };
+}

@@ -1,0 +1,312 @@
+import type { Updateable } from 'kysely';
+import type { Event, EventStatus, EventsTable, Org } from '../../db/schema.js';
+import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { DEFAULT_EVENT_LIMIT, sortsNewestFirst, type EventListFilter } from '../../domain/events.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import {
+  deleteEventEntry,
+  eventField,
+  findEventById,
+  findPublicEventBySlug,
+  insertEvent,
+  insertEventEntry,
+  readSchedule,
+  refreshLeagueSchedule,
+  replaceEventTags,
+  tagsOfEvents,
+  updateEvent,
+  type FieldEntry,
+  type PublicEvent,
+  type ScheduledEvent,
+} from './store.js';
+import type { Executor } from '../../db/executor.js';
+import { lockEvent } from '../leaderboards/store.js';
+import { lockLeague } from '../leagues/store.js';
+import { findUserById } from '../users/store.js';
+import { storeLeaderboards } from '../leaderboards/service.js';
+import { requireOrg } from '../../services/lookup.js';
+import { courseColumns, type CourseInput } from '../../services/scores.js';
+
+export interface ScheduleQuery {
+  orgSlug: string;
+  filter?: EventListFilter | undefined;
+  leagueSlug?: string | undefined;
+  /** Events carrying any of these tags. */
+  tags?: readonly string[] | undefined;
+  year?: number | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+  now: Date;
+}
+
+/** An event row with its tags, sorted. */
+export interface TaggedEvent<E extends Event = Event> {
+  event: E;
+  tags: string[];
+}
+
+/** One page of a schedule, the number of events matching before paging, and the oldest year. */
+export interface Schedule {
+  count: number;
+  oldestYear: number;
+  events: ScheduledEvent[];
+}
+
+/** The org's public events (a league's schedule with `leagueSlug`), paged, with totals. */
+export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<Schedule> {
+  const filter = query.filter ?? 'all';
+  const found = await readSchedule(db, {
+    orgSlug: query.orgSlug,
+    leagueSlug: query.leagueSlug,
+    tags: query.tags,
+    year: query.year,
+    filter,
+    now: query.now,
+    limit: query.limit ?? DEFAULT_EVENT_LIMIT,
+    offset: query.offset ?? 0,
+    newestFirst: sortsNewestFirst(filter),
+  });
+  if (found === undefined) throw new NotFoundError();
+  return {
+    count: found.count,
+    oldestYear: found.oldestYear ?? Number(localDate(query.now, found.timezone).slice(0, 4)),
+    events: found.events,
+  };
+}
+
+export async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: string) {
+  const org = await requireOrg(db, orgSlug);
+  const event = await findPublicEventBySlug(db, org.id, eventSlug);
+  if (event === undefined) throw new NotFoundError();
+  return event;
+}
+
+/** One public event, with its league's slug and name when it is a league night. */
+export async function getPublicEvent(
+  db: Executor,
+  orgSlug: string,
+  eventSlug: string,
+): Promise<TaggedEvent<PublicEvent>> {
+  const event = await requirePublicEvent(db, orgSlug, eventSlug);
+  const tags = await tagsOfEvents(db, [event.id]);
+  return { event, tags: tags.get(event.id) ?? [] };
+}
+
+/** The players of a public event: the league roster for a league night, else its entries. */
+export async function getEventField(
+  db: Executor,
+  orgSlug: string,
+  eventSlug: string,
+): Promise<FieldEntry[]> {
+  return eventField(db, await requirePublicEvent(db, orgSlug, eventSlug));
+}
+
+export interface EventInput extends CourseInput {
+  slug: string;
+  title: string;
+  eventType: string;
+  status: EventStatus;
+  startDate: string;
+  endDate?: string | null;
+  tags?: string[];
+  eventSeriesId?: number | null;
+}
+
+/** An instant of a body with the org-local day it falls on, which must be a supported day. */
+function supportedInstant(org: Org, field: 'startDate' | 'endDate', value: string) {
+  const at = new Date(value);
+  const day = localDate(at, org.timezone);
+  if (!isSupportedDay(day)) {
+    throw new ValidationError({
+      [field]: `must fall on a day ${SUPPORTED_DAYS} in the organization’s time zone`,
+    });
+  }
+  return { at, day };
+}
+
+/** The start instant with the org-local day and year it falls on, fixed at write time. */
+function startColumns(org: Org, startDate: string) {
+  const { at, day } = supportedInstant(org, 'startDate', startDate);
+  return { start_at: at, local_date: day, local_year: Number(day.slice(0, 4)) };
+}
+
+function endColumn(org: Org, endDate: string | null): Date | null {
+  return endDate === null ? null : supportedInstant(org, 'endDate', endDate).at;
+}
+
+function columns(org: Org, input: Partial<EventInput>): Updateable<EventsTable> {
+  const set: Updateable<EventsTable> = {};
+  if (input.slug !== undefined) set.slug = input.slug;
+  if (input.title !== undefined) set.title = input.title;
+  if (input.eventType !== undefined) set.event_type = input.eventType;
+  if (input.status !== undefined) set.status = input.status;
+  if (input.startDate !== undefined) Object.assign(set, startColumns(org, input.startDate));
+  if (input.endDate !== undefined) set.end_at = endColumn(org, input.endDate);
+  if (input.eventSeriesId !== undefined) set.event_series_id = input.eventSeriesId;
+  return set;
+}
+
+function checkTimes(start: Date, end: Date | null): void {
+  if (end !== null && end < start)
+    throw new ValidationError({ endDate: 'must not be before startDate' });
+}
+
+const slugConflict = conflictOnDuplicate(
+  'An event with this slug already exists in this organization.',
+);
+
+/**
+ * Locks the leagues an event write touches, in id order so that two writes never wait on
+ * each other; each must be a league of the org.
+ */
+async function lockLeagues(
+  trx: Executor,
+  orgId: number,
+  ids: (number | null)[],
+): Promise<number[]> {
+  const distinct = [...new Set(ids.filter((id): id is number => id !== null))].sort(
+    (a, b) => a - b,
+  );
+  for (const id of distinct) {
+    if ((await lockLeague(trx, id, orgId)) === undefined) {
+      throw new ValidationError({ eventSeriesId: 'names no league of this organization' });
+    }
+  }
+  return distinct;
+}
+
+async function afterWrite(
+  trx: Executor,
+  event: Event,
+  tags: string[] | undefined,
+  leagues: number[],
+): Promise<TaggedEvent> {
+  if (tags !== undefined) await replaceEventTags(trx, event.id, [...new Set(tags)]);
+  for (const leagueId of leagues) await refreshLeagueSchedule(trx, leagueId);
+  const current = await tagsOfEvents(trx, [event.id]);
+  return { event, tags: current.get(event.id) ?? [] };
+}
+
+export async function createEvent(db: Executor, orgSlug: string, input: EventInput) {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const org = await requireOrg(trx, orgSlug);
+      const start = startColumns(org, input.startDate);
+      const endAt = endColumn(org, input.endDate ?? null);
+      checkTimes(start.start_at, endAt);
+      const leagues = await lockLeagues(trx, org.id, [input.eventSeriesId ?? null]);
+      const event = await insertEvent(trx, {
+        org_id: org.id,
+        slug: input.slug,
+        title: input.title,
+        event_type: input.eventType,
+        status: input.status,
+        ...start,
+        end_at: endAt,
+        event_series_id: input.eventSeriesId ?? null,
+        ...(await courseColumns(trx, undefined, input)),
+      });
+      if (event.pars !== null) await storeLeaderboards(trx, event);
+      return afterWrite(trx, event, input.tags, leagues);
+    })
+    .catch(slugConflict);
+}
+
+export async function patchEvent(
+  db: Executor,
+  orgSlug: string,
+  id: number,
+  input: Partial<EventInput>,
+) {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const org = await requireOrg(trx, orgSlug);
+      const current = await findEventById(trx, org.id, id);
+      if (current === undefined) throw new NotFoundError();
+      const set = columns(org, input);
+      checkTimes(
+        set.start_at ?? current.start_at,
+        set.end_at === undefined ? current.end_at : set.end_at,
+      );
+      const leagues = await lockLeagues(trx, org.id, [
+        current.event_series_id,
+        input.eventSeriesId === undefined ? null : input.eventSeriesId,
+      ]);
+      if (
+        input.eventSeriesId !== undefined &&
+        input.eventSeriesId !== null &&
+        current.entry_count > 0
+      ) {
+        throw new ConflictError('Remove the event’s own entries before linking it to a league.');
+      }
+      // Course and board writes of one event take turns with its score cards; the course
+      // is checked against the event as it is once its turn has come.
+      await lockEvent(trx, id);
+      const locked = (await findEventById(trx, org.id, id)) ?? current;
+      Object.assign(set, await courseColumns(trx, locked, input));
+      const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
+      if (input.pars !== undefined || event.event_series_id !== locked.event_series_id) {
+        await storeLeaderboards(trx, event);
+      }
+      return afterWrite(trx, event, input.tags, leagues);
+    })
+    .catch(slugConflict);
+}
+
+async function requireOwnEntriesEvent(trx: Executor, orgSlug: string, eventId: number) {
+  const org = await requireOrg(trx, orgSlug);
+  const event = await findEventById(trx, org.id, eventId);
+  if (event === undefined) throw new NotFoundError();
+  if (event.event_series_id !== null) {
+    throw new ConflictError(
+      'A league night’s field is the league roster; it takes no own entries.',
+    );
+  }
+  return event;
+}
+
+/**
+ * A scored event's boards list its field: a change of the field rescores them, in turn
+ * with the event's other board writes and with its course as it is then.
+ */
+async function rescoreField(trx: Executor, event: Event): Promise<void> {
+  await lockEvent(trx, event.id);
+  const locked = await findEventById(trx, event.org_id, event.id);
+  if (locked !== undefined && locked.pars !== null) await storeLeaderboards(trx, locked);
+}
+
+/** Enters a golfer in an event that is not linked to a league. */
+export async function addEventEntry(
+  db: Executor,
+  request: { orgSlug: string; eventId: number; userId: number; teamName?: string | undefined },
+): Promise<void> {
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
+      if ((await findUserById(trx, request.userId)) === undefined) {
+        throw new ValidationError({ userId: 'names no user' });
+      }
+      await insertEventEntry(trx, {
+        event_id: event.id,
+        user_id: request.userId,
+        team_name: request.teamName ?? null,
+      });
+      await rescoreField(trx, event);
+    })
+    .catch(conflictOnDuplicate('This golfer is already entered.'));
+}
+
+export async function removeEventEntry(
+  db: Executor,
+  request: { orgSlug: string; eventId: number; userId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
+    if (!(await deleteEventEntry(trx, event.id, request.userId))) throw new NotFoundError();
+    await rescoreField(trx, event);
+  });
+}

@@ -1,0 +1,415 @@
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import type { Database, Event, EventsTable } from '../../db/schema.js';
+import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../../domain/events.js';
+import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
+import { runPrepared, type Executor } from '../../db/executor.js';
+import type { UserName } from '../users/store.js';
+
+export async function insertEvent(db: Executor, event: Insertable<EventsTable>): Promise<Event> {
+  return db.insertInto('events').values(event).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateEvent(
+  db: Executor,
+  id: number,
+  patch: Updateable<EventsTable>,
+): Promise<Event> {
+  return db
+    .updateTable('events')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findEventById(
+  db: Executor,
+  orgId: number,
+  id: number,
+): Promise<Event | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Whether visitors may see an event: not a draft, and not a night of a hidden league (such
+ * a night is as hidden as its league).
+ */
+function publiclyVisible(eb: ExpressionBuilder<Database, 'events'>) {
+  return eb.and([
+    eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
+    eb.or([
+      eb('events.event_series_id', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('event_series as league')
+          .select('league.id')
+          .whereRef('league.id', '=', 'events.event_series_id')
+          .where('league.status', 'in', PUBLIC_LEAGUE_STATUSES),
+      ),
+    ]),
+  ]);
+}
+
+/** What a listed event shows: read alone, since parsing every column cost a schedule miss. */
+const LISTED_COLUMNS = [
+  'events.id',
+  'events.slug',
+  'events.title',
+  'events.event_type',
+  'events.status',
+  'events.start_at',
+  'events.end_at',
+  'events.course_name',
+  'events.event_series_id',
+] as const;
+
+/** A public event with its field size: a league night's field is the league's live roster. */
+export type ListedEvent = Pick<
+  Event,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'event_type'
+  | 'status'
+  | 'start_at'
+  | 'end_at'
+  | 'course_name'
+  | 'event_series_id'
+> & { total_players: number };
+
+/** The field size of an event read with its league (`event_series`) left-joined. */
+const TOTAL_PLAYERS = sql<number>`coalesce(event_series.member_count, events.entry_count)`.as(
+  'total_players',
+);
+
+/** A public event, with the slug and name of its league when it is a league night. */
+export type PublicEvent = Event & {
+  total_players: number;
+  league_slug: string | null;
+  league_name: string | null;
+};
+
+export async function findPublicEventBySlug(
+  db: Executor,
+  orgId: number,
+  slug: string,
+): Promise<PublicEvent | undefined> {
+  return db
+    .selectFrom('events')
+    .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
+    .selectAll('events')
+    .select([TOTAL_PLAYERS, 'event_series.slug as league_slug', 'event_series.name as league_name'])
+    .where('events.org_id', '=', orgId)
+    .where('events.slug', '=', slug)
+    .where(publiclyVisible)
+    .executeTakeFirst();
+}
+
+export async function replaceEventTags(
+  db: Executor,
+  eventId: number,
+  tags: string[],
+): Promise<void> {
+  await db.deleteFrom('event_tags').where('event_id', '=', eventId).execute();
+  if (tags.length === 0) return;
+  await db
+    .insertInto('event_tags')
+    .values(tags.map((tag) => ({ event_id: eventId, tag })))
+    .execute();
+}
+
+/** Tags of each event, sorted, keyed by event id. */
+export async function tagsOfEvents(
+  db: Executor,
+  eventIds: number[],
+): Promise<Map<number, string[]>> {
+  const tags = new Map<number, string[]>(eventIds.map((id) => [id, []]));
+  if (eventIds.length === 0) return tags;
+  const rows = await db
+    .selectFrom('event_tags')
+    .select(['event_id', 'tag'])
+    .where('event_id', 'in', eventIds)
+    .orderBy('tag')
+    .execute();
+  for (const row of rows) tags.get(row.event_id)?.push(row.tag);
+  return tags;
+}
+
+/** What a schedule read selects: an org's public events, or one public league's. */
+export interface ScheduleRead {
+  orgSlug: string;
+  /** A public league of the org; its schedule only. */
+  leagueSlug?: string | undefined;
+  /** Events carrying any of these tags. */
+  tags?: readonly string[] | undefined;
+  year?: number | undefined;
+  filter: EventListFilter;
+  now: Date;
+  limit: number;
+  offset: number;
+  newestFirst: boolean;
+}
+
+/** A scheduled event with its tags, sorted. */
+export type ScheduledEvent = ListedEvent & { tags: string[] };
+
+/** One page of a schedule with the totals of the whole list. */
+export interface ScheduleRows {
+  timezone: string;
+  /** Events matching before paging. */
+  count: number;
+  /** Year of the earliest public event of the league and tags, whatever the window. */
+  oldestYear: number | null;
+  events: ScheduledEvent[];
+}
+
+/** Where the schedule's org and league ids come from: the one-row `scope` of the statement. */
+const SCOPE_ORG = sql<number>`scope.org_id`;
+const SCOPE_LEAGUE = sql<number>`scope.league_id`;
+
+type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tags'>;
+
+function matching(query: Matching) {
+  return (eb: ExpressionBuilder<Database, 'events'>) => {
+    // A league's nights: the scope found the league public and of this org, so its nights
+    // are visible unless drafts, and the org and league checks need not run per event.
+    const conditions =
+      query.leagueSlug === undefined
+        ? [eb('events.org_id', '=', SCOPE_ORG), publiclyVisible(eb)]
+        : [
+            eb('events.event_series_id', '=', SCOPE_LEAGUE),
+            eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
+          ];
+    if (query.tags !== undefined) {
+      const tags = query.tags;
+      conditions.push(
+        tags.length === 0
+          ? eb.lit(false)
+          : eb.exists(
+              eb
+                .selectFrom('event_tags')
+                .select('event_tags.event_id')
+                .whereRef('event_tags.event_id', '=', 'events.id')
+                // One array parameter, not a list: the statement's text stays fixed.
+                .where(sql<boolean>`event_tags.tag = any(${[...tags]}::text[])`),
+            ),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+function inWindow(query: ScheduleRead) {
+  return (eb: ExpressionBuilder<Database, 'events'>) => {
+    const conditions = [matching(query)(eb)];
+    if (query.year !== undefined) conditions.push(eb('events.local_year', '=', query.year));
+    const ends = sql<Date>`coalesce(events.end_at, events.start_at)`;
+    if (query.filter === 'upcoming') {
+      conditions.push(eb('events.status', '<>', 'completed'), eb(ends, '>=', query.now));
+    }
+    if (query.filter === 'completed') {
+      conditions.push(
+        eb.or([
+          eb('events.status', '=', 'completed'),
+          eb.and([eb('events.status', '=', 'published'), eb(ends, '<', query.now)]),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * One page of public events with their tags, the number matching before paging and the
+ * oldest year, in one statement: a one-row `scope` finds the org (and the public league),
+ * and the page, the count and the oldest year are read beside it. Undefined when the org,
+ * or the public league asked for, does not exist. The text depends only on which filters
+ * are present, so it is prepared.
+ */
+export async function readSchedule(
+  db: Executor,
+  query: ScheduleRead,
+): Promise<ScheduleRows | undefined> {
+  const direction = query.newestFirst ? 'desc' : 'asc';
+  const { leagueSlug } = query;
+  const rows = await runPrepared(
+    db,
+    db
+      .with(
+        (cte) => cte('scope').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('orgs')
+            .select((eb) => [
+              'orgs.id as org_id',
+              'orgs.timezone',
+              leagueSlug === undefined
+                ? sql<number | null>`null::integer`.as('league_id')
+                : eb
+                    .selectFrom('event_series')
+                    .select('event_series.id')
+                    .whereRef('event_series.org_id', '=', 'orgs.id')
+                    .where('event_series.slug', '=', leagueSlug)
+                    .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES)
+                    .as('league_id'),
+            ])
+            .where('orgs.slug', '=', query.orgSlug),
+      )
+      // Materialized, so that the count and the oldest year are computed once, not per row.
+      .with(
+        (cte) => cte('totals').materialized(),
+        (qb) =>
+          qb.selectFrom('scope').select((eb) => [
+            eb
+              .selectFrom('events')
+              .select((inner) => inner.fn.countAll<number>().as('count'))
+              .where(inWindow(query) as never)
+              .as('count'),
+            eb
+              .selectFrom('events')
+              .select('events.local_year')
+              .where(matching(query) as never)
+              .orderBy('events.start_at')
+              .limit(1)
+              .as('oldest_year'),
+          ]),
+      )
+      .selectFrom(['scope', 'totals'])
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('events')
+            .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
+            .select([
+              ...LISTED_COLUMNS,
+              TOTAL_PLAYERS,
+              sql<string[]>`array(
+                select event_tags.tag from event_tags
+                where event_tags.event_id = events.id order by event_tags.tag
+              )`.as('tags'),
+            ])
+            .where(inWindow(query) as never)
+            .orderBy('events.start_at', direction)
+            .orderBy('events.id', direction)
+            .limit(query.limit)
+            .offset(query.offset)
+            .as('page'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('page')
+      .select([
+        'scope.timezone as scope_timezone',
+        'scope.league_id as scope_league_id',
+        'totals.count as scope_count',
+        'totals.oldest_year as scope_oldest_year',
+      ])
+      .orderBy('page.start_at', direction)
+      .orderBy('page.id', direction),
+  );
+  const [first] = rows;
+  if (first === undefined) return undefined;
+  if (leagueSlug !== undefined && first.scope_league_id === null) return undefined;
+  const events: ScheduledEvent[] = [];
+  for (const row of rows) {
+    // The page is outer-joined: an empty page is one row of nulls beside the scope. The
+    // scope's columns stay on each row: copying rows without them costs more than they do.
+    if (row.id !== null) events.push(row as ScheduledEvent);
+  }
+  return {
+    timezone: first.scope_timezone,
+    count: first.scope_count ?? 0,
+    oldestYear: first.scope_oldest_year,
+    events,
+  };
+}
+
+/**
+ * Recomputes a league's schedule-derived columns from its public linked events. Callers lock
+ * the league row first, so concurrent event writes cannot leave a stale count.
+ */
+export async function refreshLeagueSchedule(db: Executor, leagueId: number): Promise<void> {
+  const linked = (eb: ExpressionBuilder<Database, 'events'>) =>
+    eb.and([eb('event_series_id', '=', leagueId), eb('status', 'in', PUBLIC_EVENT_STATUSES)]);
+  await db
+    .updateTable('event_series')
+    .set((eb) => ({
+      linked_event_count: eb
+        .selectFrom('events')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .where(linked),
+      first_event_date: eb
+        .selectFrom('events')
+        .select((inner) => inner.fn.min('local_date').as('day'))
+        .where(linked),
+      last_event_date: eb
+        .selectFrom('events')
+        .select((inner) => inner.fn.max('local_date').as('day'))
+        .where(linked),
+    }))
+    .where('id', '=', leagueId)
+    .execute();
+}
+
+/** A player of an event's field: a golfer's name and their team's, if any. */
+export type FieldEntry = UserName & { team_name: string | null };
+
+/** The players of an event: the league roster for a league night, else its own entries. */
+export async function eventField(db: Executor, event: Event): Promise<FieldEntry[]> {
+  if (event.event_series_id !== null) {
+    return db
+      .selectFrom('roster_entries')
+      .innerJoin('users', 'users.id', 'roster_entries.user_id')
+      .leftJoin('teams', 'teams.id', 'roster_entries.team_id')
+      .select(['users.first_name', 'users.last_name', 'teams.name as team_name'])
+      .where('roster_entries.event_series_id', '=', event.event_series_id)
+      .where('roster_entries.status', '=', 'active')
+      .orderBy('roster_entries.registered_at')
+      .orderBy('roster_entries.id')
+      .execute();
+  }
+  return db
+    .selectFrom('event_entries')
+    .innerJoin('users', 'users.id', 'event_entries.user_id')
+    .select(['users.first_name', 'users.last_name', 'event_entries.team_name'])
+    .where('event_entries.event_id', '=', event.id)
+    .orderBy('event_entries.created_at')
+    .orderBy('event_entries.id')
+    .execute();
+}
+
+export async function insertEventEntry(
+  db: Executor,
+  entry: { event_id: number; user_id: number; team_name: string | null },
+): Promise<void> {
+  await db.insertInto('event_entries').values(entry).execute();
+  await db
+    .updateTable('events')
+    .set({ entry_count: sql`entry_count + 1` })
+    .where('id', '=', entry.event_id)
+    .execute();
+}
+
+/** Removes a golfer's entry; returns whether there was one. */
+export async function deleteEventEntry(
+  db: Executor,
+  eventId: number,
+  userId: number,
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('event_entries')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) return false;
+  await db
+    .updateTable('events')
+    .set({ entry_count: sql`entry_count - 1` })
+    .where('id', '=', eventId)
+    .execute();
+  return true;
+}

@@ -1,0 +1,168 @@
+import { postLeaderboardResults } from './service.js';
+import { putScoreCard, removeScoreCard } from '../../services/scores.js';
+import { generateEventTeeSheet, putTeeSheet, removeTeeSheet } from '../tee-sheets/service.js';
+import type { App, AppContext } from '../../http/context.js';
+import { presentStoredResults } from '../standings/presenter.js';
+import { StoredResults } from '../../http/schemas/admin.js';
+import { EventEntryParams, EventIdParams } from '../../http/schemas/common.js';
+import {
+  AdminTeeSheet,
+  GenerateTeeSheetBody,
+  LeaderboardResultsBody,
+  ScoreCardBody,
+  StoredScoreCard,
+  TeeSheetBody,
+} from '../../http/schemas/league-nights.js';
+import {
+  ADMIN_TEE_SHEET_EXAMPLE,
+  RESULTS_EXAMPLE,
+  SCORE_CARD_EXAMPLE,
+} from '../../http/schemas/examples.js';
+import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
+
+/**
+ * Admin writes of a league night (decisions §12): its tee sheet, its golfers' score cards,
+ * and the final board posted into standings. The course is set with the event itself.
+ */
+export function adminLeagueNightRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.put(
+      '/orgs/:orgSlug/events/:id/tee-sheet',
+      {
+        schema: {
+          operationId: 'putTeeSheet',
+          tags: ['League nights'],
+          summary: 'Set an event’s tee sheet',
+          params: EventIdParams,
+          body: TeeSheetBody,
+          response: {
+            200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        putTeeSheet(db, {
+          orgSlug: request.params.orgSlug,
+          eventId: request.params.id,
+          sheet: request.body,
+        }),
+    );
+
+    app.post(
+      '/orgs/:orgSlug/events/:id/tee-sheet/generate',
+      {
+        schema: {
+          operationId: 'generateTeeSheet',
+          tags: ['League nights'],
+          summary: 'Draw an event’s tee sheet from its field',
+          params: EventIdParams,
+          body: GenerateTeeSheetBody,
+          response: {
+            200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        generateEventTeeSheet(db, {
+          orgSlug: request.params.orgSlug,
+          eventId: request.params.id,
+          generate: request.body,
+        }),
+    );
+
+    app.delete(
+      '/orgs/:orgSlug/events/:id/tee-sheet',
+      {
+        schema: {
+          operationId: 'deleteTeeSheet',
+          tags: ['League nights'],
+          summary: 'Remove an event’s tee sheet',
+          params: EventIdParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
+      async (request, reply) => {
+        await removeTeeSheet(db, { orgSlug: request.params.orgSlug, eventId: request.params.id });
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.put(
+      '/orgs/:orgSlug/events/:id/scores/:userId',
+      {
+        schema: {
+          operationId: 'putScoreCard',
+          tags: ['League nights'],
+          summary: 'Set a golfer’s score card; the leaderboards move at once',
+          params: EventEntryParams,
+          body: ScoreCardBody,
+          response: {
+            200: json(
+              StoredScoreCard,
+              'The card and the leaderboards’ new version.',
+              SCORE_CARD_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => {
+        const { orgSlug, id, userId } = request.params;
+        const { holes } = request.body;
+        const { leaderboardVersion } = await putScoreCard(db, {
+          orgSlug,
+          eventId: id,
+          userId,
+          holes,
+        });
+        return { userId, holes, leaderboardVersion };
+      },
+    );
+
+    app.delete(
+      '/orgs/:orgSlug/events/:id/scores/:userId',
+      {
+        schema: {
+          operationId: 'deleteScoreCard',
+          tags: ['League nights'],
+          summary: 'Remove a golfer’s score card',
+          params: EventEntryParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
+      async (request, reply) => {
+        const { orgSlug, id, userId } = request.params;
+        await removeScoreCard(db, { orgSlug, eventId: id, userId });
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/orgs/:orgSlug/events/:id/results/from-leaderboard',
+      {
+        schema: {
+          operationId: 'postResultsFromLeaderboard',
+          tags: ['League nights'],
+          summary: 'Post an event’s final board into a standings series',
+          params: EventIdParams,
+          body: LeaderboardResultsBody,
+          response: {
+            200: json(StoredResults, 'The results as stored, by competitor.', RESULTS_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        presentStoredResults(
+          await postLeaderboardResults(db, {
+            orgSlug: request.params.orgSlug,
+            eventId: request.params.id,
+            ...request.body,
+          }),
+        ),
+    );
+  };
+}

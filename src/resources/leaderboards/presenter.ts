@@ -1,0 +1,42 @@
+import type { Static } from 'typebox';
+import type { LeaderboardRow as ScoredRow } from '../../domain/leaderboards.js';
+import type { EventLeaderboards } from './service.js';
+import type { LeaderboardRow, Leaderboards } from '../../http/schemas/league-nights.js';
+
+function presentRow(row: ScoredRow): Static<typeof LeaderboardRow> {
+  return {
+    position: row.position,
+    rank: row.rank,
+    tied: row.tied,
+    name: row.name,
+    teamName: row.teamName,
+    thru: row.thru,
+    total: row.total,
+    toPar: row.toPar,
+    holes: [...row.holes],
+  };
+}
+
+/**
+ * An event's boards as the public reads them, field by field: nothing stored beside them
+ * leaves the server, and every reader gets the keys in one order.
+ */
+export function presentLeaderboards(boards: EventLeaderboards): Static<typeof Leaderboards> {
+  return {
+    version: boards.version,
+    leaderboards: boards.leaderboards.map((board) => ({
+      name: board.name,
+      scoring: board.scoring,
+      par: board.par,
+      rows: board.rows.map(presentRow),
+    })),
+  };
+}
+
+/**
+ * The bytes of the leaderboard document, the same for the JSON read and for every event of
+ * the live stream: serialized once per version, here and nowhere else.
+ */
+export function leaderboardJson(boards: EventLeaderboards): string {
+  return JSON.stringify(presentLeaderboards(boards));
+}

@@ -1,0 +1,181 @@
+import type { Event, Org } from '../../db/schema.js';
+import { CourseNotSetError } from '../../domain/course.js';
+import { NotFoundError, ValidationError } from '../../domain/errors.js';
+import { resultsFromBoard } from '../../domain/leaderboard-results.js';
+import {
+  buildLeaderboards,
+  publicLeaderboards,
+  BOARD_KINDS,
+  type FieldCard,
+  type PublicLeaderboard,
+  type ScoredBoard,
+} from '../../domain/leaderboards.js';
+import { findEventById } from '../events/store.js';
+import type { Executor } from '../../db/executor.js';
+import { fieldGolfers, type FieldGolfer } from '../events/field-store.js';
+import {
+  findLeaderboards,
+  lockEvent,
+  saveLeaderboards,
+  scoredEventsOfLeague,
+} from './store.js';
+import { findLeagueById } from '../leagues/store.js';
+import { scoreCardsOf } from '../../store/scores.js';
+import { findStandingSeries } from '../standings/store.js';
+import { requireOrg } from '../../services/lookup.js';
+import { postResults } from '../standings/service.js';
+
+/**
+ * The org and the event an admin write is about, with the event row locked until the
+ * transaction ends: writes to one event's course, tee sheet and cards take turns.
+ */
+export async function requireLockedEvent(
+  trx: Executor,
+  orgSlug: string,
+  eventId: number,
+): Promise<{ org: Org; event: Event }> {
+  const org = await requireOrg(trx, orgSlug);
+  await lockEvent(trx, eventId);
+  const event = await findEventById(trx, org.id, eventId);
+  if (event === undefined) throw new NotFoundError();
+  return { org, event };
+}
+
+/** Whether the event is a night of a team league, which adds a best-ball board. */
+async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
+  if (event.event_series_id === null) return false;
+  const league = await findLeagueById(db, event.org_id, event.event_series_id);
+  return league !== undefined && league.entry_size > 1;
+}
+
+/** Scores an event's boards from its field and cards: one event's cards, never more. */
+async function scoreBoards(
+  db: Executor,
+  event: Event,
+  field: readonly FieldGolfer[],
+): Promise<ScoredBoard[]> {
+  const [teamBoard, cards] = await Promise.all([
+    hasTeamBoard(db, event),
+    event.pars === null ? [] : scoreCardsOf(db, event.id),
+  ]);
+  const holesOf = new Map(cards.map((card) => [card.userId, card.holes]));
+  const golfers = field.map((golfer): FieldCard => ({
+    userId: golfer.userId,
+    name: golfer.name,
+    teamId: golfer.teamId,
+    teamName: golfer.teamName,
+    holes: holesOf.get(golfer.userId) ?? null,
+  }));
+  return buildLeaderboards({ pars: event.pars, golfers, teamBoard });
+}
+
+/**
+ * Rebuilds and stores an event's boards and moves their version, inside the transaction
+ * of the write that changed them (the caller holds the event's lock). `field` saves a
+ * second read when the caller has it; returns the new version.
+ */
+export async function storeLeaderboards(
+  trx: Executor,
+  event: Event,
+  field?: readonly FieldGolfer[],
+): Promise<number> {
+  const golfers = field ?? (event.pars === null ? [] : await fieldGolfers(trx, event));
+  const boards = await scoreBoards(trx, event, golfers);
+  return saveLeaderboards(trx, event.id, publicLeaderboards(boards));
+}
+
+/**
+ * Rebuilds the boards of every scored night of a league after a change to its roster or
+ * teams (who is in the field, and under which team name). The caller holds the league's
+ * lock; events are locked after it, in id order, as event writes do.
+ */
+export async function refreshLeagueLeaderboards(trx: Executor, leagueId: number): Promise<void> {
+  for (const event of await scoredEventsOfLeague(trx, leagueId)) {
+    await lockEvent(trx, event.id);
+    await storeLeaderboards(trx, event);
+  }
+}
+
+export interface EventLeaderboards {
+  /** Moves on every write that changes the boards; 0 before the first one. */
+  version: number;
+  leaderboards: PublicLeaderboard[];
+}
+
+/**
+ * An event's boards as stored by the last write. Before any write the boards have no
+ * rows unless the event already has a course, when they are scored once here.
+ */
+export async function getLeaderboards(db: Executor, event: Event): Promise<EventLeaderboards> {
+  const stored = await findLeaderboards(db, event.id);
+  if (stored !== undefined) {
+    return { version: stored.version, leaderboards: stored.boards.leaderboards };
+  }
+  const field = event.pars === null ? [] : await fieldGolfers(db, event);
+  const boards = publicLeaderboards(await scoreBoards(db, event, field));
+  return { version: 0, leaderboards: boards.leaderboards };
+}
+
+export interface LeaderboardResultsRequest {
+  orgSlug: string;
+  eventId: number;
+  seriesId: number;
+  seasonId?: number | undefined;
+  /** Which board to post; a night of a team league posts its team board unless told. */
+  board?: string | undefined;
+  /** Points of places 1, 2, 3…; places past the end score 0. */
+  points: readonly number[];
+}
+
+function checkPoints(points: readonly number[]): void {
+  if (points.length === 0) throw new ValidationError({ points: 'must list at least one place' });
+  const index = points.findIndex((value) => !Number.isFinite(value));
+  if (index !== -1) throw new ValidationError({ [`points.${index}`]: 'must be a number' });
+}
+
+function chooseBoard(boards: ScoredBoard[], requested: string | undefined): ScoredBoard {
+  if (requested !== undefined && !(BOARD_KINDS as readonly string[]).includes(requested)) {
+    throw new ValidationError({ board: `must be one of: ${BOARD_KINDS.join(', ')}` });
+  }
+  const kind = requested ?? (boards.some((board) => board.kind === 'team') ? 'team' : 'individual');
+  const board = boards.find((candidate) => candidate.kind === kind);
+  if (board === undefined) {
+    throw new ValidationError({
+      board: 'this event has no team board: it is not a night of a team league',
+    });
+  }
+  return board;
+}
+
+/**
+ * Posts an event's final board into a standings series through the ordinary results
+ * service, replacing what the event gave the series before. Full cards only; tied places
+ * share their points (see `resultsFromBoard`).
+ */
+export async function postLeaderboardResults(db: Executor, request: LeaderboardResultsRequest) {
+  checkPoints(request.points);
+  const org = await requireOrg(db, request.orgSlug);
+  const event = await findEventById(db, org.id, request.eventId);
+  if (event === undefined) throw new NotFoundError();
+  if (event.pars === null) throw new CourseNotSetError();
+  if ((await findStandingSeries(db, org.id, request.seriesId)) === undefined) {
+    throw new ValidationError({ seriesId: 'names no standings series of this organization' });
+  }
+  const board = chooseBoard(
+    await scoreBoards(db, event, await fieldGolfers(db, event)),
+    request.board,
+  );
+  const results = resultsFromBoard(board.entries, event.pars.length, request.points);
+  return postResults(db, {
+    orgSlug: org.slug,
+    seriesId: request.seriesId,
+    eventId: event.id,
+    seasonId: request.seasonId,
+    results: results.map((result) => ({
+      userId: result.competitor.userId,
+      teamId: result.competitor.teamId,
+      position: result.position,
+      points: result.points,
+    })),
+  });
+}

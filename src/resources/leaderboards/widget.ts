@@ -1,0 +1,62 @@
+import { formatToPar } from '../../domain/display.js';
+import { requirePublicEvent } from '../events/service.js';
+import { getLeaderboards } from './service.js';
+import { presentLeaderboards } from './presenter.js';
+import { eventSlug } from '../../http/embed/event-slug.js';
+import { html } from '../../http/embed/html.js';
+import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
+import type { Widget } from '../../http/embed/parts.js';
+
+/**
+ * An event's boards. The page's script listens to the leaderboard stream and, on a new
+ * version, reloads this page's boards: one renderer for the first view and every update.
+ */
+export const leaderboardWidget: Widget = {
+  label: 'Leaderboard',
+  async render(context) {
+    const { db, org } = context;
+    const slug = eventSlug(context);
+    const boards = presentLeaderboards(
+      await getLeaderboards(db, await requirePublicEvent(db, org.slug, slug)),
+    );
+    const stream = `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(org.slug)}/events/${encodeURIComponent(slug)}/leaderboard/stream`;
+    const shown = boards.leaderboards.filter((board) => board.rows.length > 0);
+    const body =
+      shown.length === 0
+        ? html`<p>No scores yet.</p>`
+        : shown.map(
+            (board) =>
+              html`<table>
+                <caption>
+                  ${board.name}${board.par === null ? '' : html` <span class="muted">· par ${board.par}</span>`}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Pos</th>
+                    <th scope="col">${board.scoring === 'best-ball' ? 'Team' : 'Player'}</th>
+                    <th scope="col" class="num">To par</th>
+                    <th scope="col" class="num">Thru</th>
+                    <th scope="col" class="num hide-narrow">Total</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${board.rows.map(
+                    (row) =>
+                      html`<tr>
+                        <td>${row.position ?? '–'}</td>
+                        <th scope="row">
+                          ${row.name}${board.scoring !== 'best-ball' && row.teamName !== null ? html` <span class="muted">(${row.teamName})</span>` : ''}
+                        </th>
+                        <td class="num">${row.position === null ? '–' : formatToPar(row.toPar)}</td>
+                        <td class="num">${row.thru}</td>
+                        <td class="num hide-narrow">${row.position === null ? '–' : row.total}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`,
+          );
+    return html`<div data-live="${stream}">
+      <div data-region data-version="${boards.version}">${body}</div>
+    </div>`;
+  },
+};

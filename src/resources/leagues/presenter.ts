@@ -1,0 +1,67 @@
+import type { League, Org } from '../../db/schema.js';
+import { spotsRemaining } from '../../domain/seats.js';
+import type { AdminLeague } from '../../http/schemas/admin.js';
+import type { PublicLeague } from '../../http/schemas/public.js';
+
+/** Served by the service itself for leagues without an uploaded crest. */
+export const STOCK_CREST_PATH = '/media/stock/crest.svg';
+
+function imageUrl(league: League): string {
+  return league.image_path ?? STOCK_CREST_PATH;
+}
+
+/** The public League omits unset optional fields rather than sending null. */
+function optional<K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> {
+  return value === null ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+/** A league as visitors see it; callers pass public leagues only. */
+export function presentPublicLeague(league: League): PublicLeague {
+  return {
+    id: league.id,
+    name: league.name,
+    slug: league.slug,
+    seasonLabel: league.season_label,
+    status: league.status as PublicLeague['status'],
+    feeMembersCents: league.fee_members_cents,
+    feePerEntry: league.fee_per_entry,
+    entrySize: league.entry_size,
+    seriesImageUrl: imageUrl(league),
+    memberCount: league.member_count,
+    linkedEventCount: league.linked_event_count,
+    spotsRemaining: spotsRemaining(league.max_entries, league.seats_reserved),
+    standingSeriesId: league.standing_series_id,
+    ...optional('scheduleLabel', league.schedule_label),
+    ...optional('description', league.description),
+    ...optional('startDate', league.first_event_date),
+    ...optional('endDate', league.last_event_date),
+    ...optional('registrationOpensAt', league.registration_opens_at),
+    ...optional('registrationClosesAt', league.registration_closes_at),
+    ...optional('maxEntries', league.max_entries),
+  };
+}
+
+export function presentAdminLeague(org: Org, league: League): AdminLeague {
+  return {
+    id: league.id,
+    orgSlug: org.slug,
+    slug: league.slug,
+    name: league.name,
+    seasonLabel: league.season_label,
+    scheduleLabel: league.schedule_label,
+    description: league.description,
+    status: league.status,
+    feeMembersCents: league.fee_members_cents,
+    feePerEntry: league.fee_per_entry,
+    entrySize: league.entry_size,
+    registrationOpensAt: league.registration_opens_at,
+    registrationClosesAt: league.registration_closes_at,
+    maxEntries: league.max_entries,
+    membersOnly: league.members_only,
+    standingSeriesId: league.standing_series_id,
+    seriesImageUrl: imageUrl(league),
+    memberCount: league.member_count,
+    seatsReserved: league.seats_reserved,
+    linkedEventCount: league.linked_event_count,
+  };
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type { Insertable, Updateable } from 'kysely';
+import type { EventSeriesTable, League, LeagueStatus, Org } from '../../db/schema.js';
+import { unsupportedDays } from '../../domain/dates.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { detectImageType } from '../../domain/image-type.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import type { Executor } from '../../db/executor.js';
+import {
+  findPublicLeague,
+  findPublicLeagues,
+  insertLeague,
+  updateLeague,
+} from './store.js';
+import { putMedia } from '../media/store.js';
+import { findStandingSeries } from '../standings/store.js';
+import { requireLeagueById, requireLockedLeague, requireOrg } from '../../services/lookup.js';
+import { refreshLeagueLeaderboards } from '../leaderboards/service.js';
+
+/** The league fields an organizer sets; derived numbers are never written from outside. */
+export interface LeagueInput {
+  slug: string;
+  name: string;
+  seasonLabel: string;
+  scheduleLabel?: string | null;
+  description?: string | null;
+  status: LeagueStatus;
+  feeMembersCents: number;
+  feePerEntry?: boolean;
+  entrySize: number;
+  registrationOpensAt?: string | null;
+  registrationClosesAt?: string | null;
+  maxEntries?: number | null;
+  membersOnly?: boolean;
+  standingSeriesId?: number | null;
+}
+
+export async function listPublicLeagues(db: Executor, orgSlug: string): Promise<League[]> {
+  const leagues = await findPublicLeagues(db, orgSlug);
+  if (leagues === undefined) throw new NotFoundError();
+  return leagues;
+}
+
+export async function getPublicLeague(
+  db: Executor,
+  orgSlug: string,
+  slug: string,
+): Promise<League> {
+  const league = await findPublicLeague(db, orgSlug, slug);
+  if (league === undefined) throw new NotFoundError();
+  return league;
+}
+
+function columns(input: Partial<LeagueInput>): Updateable<EventSeriesTable> {
+  const set: Updateable<EventSeriesTable> = {};
+  if (input.slug !== undefined) set.slug = input.slug;
+  if (input.name !== undefined) set.name = input.name;
+  if (input.seasonLabel !== undefined) set.season_label = input.seasonLabel;
+  if (input.scheduleLabel !== undefined) set.schedule_label = input.scheduleLabel;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.status !== undefined) set.status = input.status;
+  if (input.feeMembersCents !== undefined) set.fee_members_cents = input.feeMembersCents;
+  if (input.feePerEntry !== undefined) set.fee_per_entry = input.feePerEntry;
+  if (input.entrySize !== undefined) set.entry_size = input.entrySize;
+  if (input.registrationOpensAt !== undefined)
+    set.registration_opens_at = input.registrationOpensAt;
+  if (input.registrationClosesAt !== undefined) {
+    set.registration_closes_at = input.registrationClosesAt;
+  }
+  if (input.maxEntries !== undefined) set.max_entries = input.maxEntries;
+  if (input.membersOnly !== undefined) set.members_only = input.membersOnly;
+  if (input.standingSeriesId !== undefined) set.standing_series_id = input.standingSeriesId;
+  return set;
+}
+
+/** Field rules the body schema cannot express: supported calendar days, in order. */
+function checkWindow(opensAt: string | null, closesAt: string | null): void {
+  const errors = unsupportedDays({ registrationOpensAt: opensAt, registrationClosesAt: closesAt });
+  if (
+    Object.keys(errors).length === 0 &&
+    opensAt !== null &&
+    closesAt !== null &&
+    opensAt > closesAt
+  ) {
+    errors.registrationClosesAt = 'must not be before registrationOpensAt';
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+const slugConflict = conflictOnDuplicate(
+  'A league with this slug already exists in this organization.',
+);
+
+/** A league may only link a standings series of its own org. */
+async function checkStandingSeries(db: Executor, org: Org, seriesId: number | null | undefined) {
+  if (seriesId === undefined || seriesId === null) return;
+  if ((await findStandingSeries(db, org.id, seriesId)) === undefined) {
+    throw new ValidationError({
+      standingSeriesId: 'names no standings series of this organization',
+    });
+  }
+}
+
+export async function createLeague(db: Executor, orgSlug: string, input: LeagueInput) {
+  const org = await requireOrg(db, orgSlug);
+  checkWindow(input.registrationOpensAt ?? null, input.registrationClosesAt ?? null);
+  await checkStandingSeries(db, org, input.standingSeriesId);
+  const values = { ...columns(input), org_id: org.id } as Insertable<EventSeriesTable>;
+  const league = await insertLeague(db, values).catch(slugConflict);
+  return { org, league };
+}
+
+export async function patchLeague(
+  db: Executor,
+  orgSlug: string,
+  id: number,
+  input: Partial<LeagueInput>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const { org, league: current } = await requireLockedLeague(trx, orgSlug, id);
+    checkWindow(
+      input.registrationOpensAt === undefined
+        ? current.registration_opens_at
+        : input.registrationOpensAt,
+      input.registrationClosesAt === undefined
+        ? current.registration_closes_at
+        : input.registrationClosesAt,
+    );
+    await checkStandingSeries(trx, org, input.standingSeriesId);
+    const reshapes =
+      (input.entrySize !== undefined && input.entrySize !== current.entry_size) ||
+      (input.feePerEntry !== undefined && input.feePerEntry !== current.fee_per_entry);
+    if (reshapes && current.seats_reserved > 0) {
+      throw new ConflictError(
+        'entrySize and feePerEntry cannot change while the league has registrations.',
+      );
+    }
+    const set = columns(input);
+    const league =
+      Object.keys(set).length === 0
+        ? current
+        : await updateLeague(trx, id, set).catch(slugConflict);
+    // A team league's nights add a team board; an individual league's have none.
+    if (league.entry_size !== current.entry_size) await refreshLeagueLeaderboards(trx, id);
+    return { org, league };
+  });
+}
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** Stores an uploaded crest under a content-addressed path and points the league at it. */
+export async function setLeagueImage(db: Executor, orgSlug: string, id: number, bytes: Uint8Array) {
+  const type = detectImageType(bytes);
+  if (type === null) throw new ValidationError({ image: 'must be a PNG, JPEG or WebP image' });
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  const path = `/media/crests/${digest}.${type.extension}`;
+  return db.transaction().execute(async (trx) => {
+    const { org } = await requireLeagueById(trx, orgSlug, id, 'admin');
+    await putMedia(trx, path, { contentType: type.contentType, bytes });
+    const league = await updateLeague(trx, id, { image_path: path });
+    return { org, league };
+  });
+}

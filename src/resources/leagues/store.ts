@@ -1,0 +1,112 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { EventSeriesTable, League } from '../../db/schema.js';
+import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
+import { runPrepared, type Executor } from '../../db/executor.js';
+
+export async function insertLeague(
+  db: Executor,
+  league: Insertable<EventSeriesTable>,
+): Promise<League> {
+  return db.insertInto('event_series').values(league).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateLeague(
+  db: Executor,
+  id: number,
+  patch: Updateable<EventSeriesTable>,
+): Promise<League> {
+  return db
+    .updateTable('event_series')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A public league of the org with this slug, in one statement (no org lookup first). */
+export async function findPublicLeague(
+  db: Executor,
+  orgSlug: string,
+  slug: string,
+): Promise<League | undefined> {
+  const [league] = await runPrepared(
+    db,
+    db
+      .selectFrom('event_series')
+      .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
+      .selectAll('event_series')
+      .where('orgs.slug', '=', orgSlug)
+      .where('event_series.slug', '=', slug)
+      .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
+  );
+  return league;
+}
+
+/**
+ * The org's public leagues in id order, in one statement; undefined when no org has this
+ * slug (an org without public leagues has an empty list).
+ */
+export async function findPublicLeagues(
+  db: Executor,
+  orgSlug: string,
+): Promise<League[] | undefined> {
+  const rows = await runPrepared(
+    db,
+    db
+      .selectFrom('orgs')
+      .leftJoin('event_series', (join) =>
+        join
+          .onRef('event_series.org_id', '=', 'orgs.id')
+          .on('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
+      )
+      .selectAll('event_series')
+      .where('orgs.slug', '=', orgSlug)
+      .orderBy('event_series.id'),
+  );
+  if (rows.length === 0) return undefined;
+  // The org without public leagues: one row of nulls from the outer join.
+  return rows.filter((row): row is League => row.id !== null);
+}
+
+export async function findLeagueById(
+  db: Executor,
+  orgId: number,
+  id: number,
+): Promise<League | undefined> {
+  return db
+    .selectFrom('event_series')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Reads and locks the league row until the transaction ends (of the org, when given):
+ * writes of one league's roster and schedule queue here.
+ */
+export async function lockLeague(
+  db: Executor,
+  id: number,
+  orgId?: number,
+): Promise<League | undefined> {
+  let query = db.selectFrom('event_series').selectAll().where('id', '=', id);
+  if (orgId !== undefined) query = query.where('org_id', '=', orgId);
+  return query.forUpdate().executeTakeFirst();
+}
+
+/** Moves the maintained roster counters of a league by the given amounts. */
+export async function adjustLeagueCounts(
+  db: Executor,
+  id: number,
+  delta: { members: number; seatsReserved: number },
+): Promise<void> {
+  await db
+    .updateTable('event_series')
+    .set({
+      member_count: sql`member_count + ${delta.members}`,
+      seats_reserved: sql`seats_reserved + ${delta.seatsReserved}`,
+    })
+    .where('id', '=', id)
+    .execute();
+}

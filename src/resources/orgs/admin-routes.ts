@@ -1,0 +1,28 @@
+import { createOrg } from './service.js';
+import type { App, AppContext } from '../../http/context.js';
+import { presentOrg } from './presenter.js';
+import { AdminOrg, CreateOrgBody } from '../../http/schemas/admin.js';
+import { ADMIN_ORG_EXAMPLE } from '../../http/schemas/examples.js';
+import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
+
+export function adminOrgRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.post(
+      '/orgs',
+      {
+        schema: {
+          operationId: 'createOrg',
+          tags: ['Organizations'],
+          summary: 'Create an organization',
+          body: CreateOrgBody,
+          response: {
+            201: json(AdminOrg, 'The organization.', ADMIN_ORG_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request, reply) => reply.code(201).send(presentOrg(await createOrg(db, request.body))),
+    );
+  };
+}

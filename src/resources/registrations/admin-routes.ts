@@ -1,0 +1,61 @@
+import { completeRegistration, withdrawRegistration } from './service.js';
+import type { App, AppContext } from '../../http/context.js';
+import { presentRegistration } from './presenter.js';
+import { Registration, RegistrationBody } from '../../http/schemas/admin.js';
+import { LeagueIdParams, RegistrationParams } from '../../http/schemas/common.js';
+import { REGISTRATION_EXAMPLE } from '../../http/schemas/examples.js';
+import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
+
+/** Registrations as the hosted registration page reports them, and withdrawals. */
+export function adminRegistrationRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.post(
+      '/orgs/:orgSlug/event-series/:id/registrations',
+      {
+        schema: {
+          operationId: 'createRegistration',
+          tags: ['Registrations'],
+          summary: 'Record a completed registration',
+          params: LeagueIdParams,
+          body: RegistrationBody,
+          response: {
+            201: json(
+              Registration,
+              'The entry, its team and the partner invites sent.',
+              REGISTRATION_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { orgSlug, id } = request.params;
+        const registration = await completeRegistration(db, {
+          orgSlug,
+          leagueId: id,
+          ...request.body,
+        });
+        return reply.code(201).send(presentRegistration(registration));
+      },
+    );
+
+    app.delete(
+      '/orgs/:orgSlug/event-series/:id/registrations/:userId',
+      {
+        schema: {
+          operationId: 'withdrawRegistration',
+          tags: ['Registrations'],
+          summary: 'Withdraw a golfer from a league',
+          params: RegistrationParams,
+          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
+        },
+      },
+      async (request, reply) => {
+        const { orgSlug, id, userId } = request.params;
+        await withdrawRegistration(db, { orgSlug, leagueId: id, userId });
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,296 @@
+import { randomBytes } from 'node:crypto';
+import type { Invite, League, RosterEntry, Team, User } from '../../db/schema.js';
+import { localDate } from '../../domain/dates.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { golferFeeCents } from '../../domain/fees.js';
+import { registrationClosedReason } from '../../domain/registration.js';
+import { maxPartners, newEntryFits, teamSeats } from '../../domain/seats.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import type { Executor } from '../../db/executor.js';
+import { acceptInvites, insertInvites } from '../invites/store.js';
+import { adjustLeagueCounts } from '../leagues/store.js';
+import {
+  activeEntriesOfTeam,
+  findActiveEntry,
+  findActiveUserIds,
+  insertRosterEntry,
+  markWithdrawn,
+} from './store.js';
+import {
+  adjustTeamMembers,
+  deleteTeamRow,
+  findTeam,
+  insertTeam,
+  isTeamNameTaken,
+  markTeamEntryPaid,
+} from '../teams/store.js';
+import { findUserById, findUsersByEmails } from '../users/store.js';
+import { refreshLeagueLeaderboards } from '../leaderboards/service.js';
+import { requireLeagueById, requireLockedLeague } from '../../services/lookup.js';
+
+const CAPACITY_MESSAGE = 'This league is full.';
+const TEAM_COMPLETE_MESSAGE = 'This team is complete.';
+
+/** Seats a new entry takes: a whole team, or an emptied team forming again, holds them all. */
+function seatsToReserve(league: League, team: Team | undefined): number {
+  if (team === undefined || team.member_count === 0) return league.entry_size;
+  return 0;
+}
+
+export interface StartRegistration {
+  orgSlug: string;
+  leagueId: number;
+  teamId: number | undefined;
+  now: Date;
+  registrationUrl: string;
+}
+
+/** Checks that the golfer may register and returns the hosted page they go on to. */
+export async function startRegistration(db: Executor, request: StartRegistration): Promise<string> {
+  const { org, league } = await requireLeagueById(db, request.orgSlug, request.leagueId, 'public');
+  const team =
+    request.teamId === undefined ? undefined : await findTeam(db, league.id, request.teamId);
+  if (request.teamId !== undefined && team === undefined) throw new NotFoundError();
+  const closed = registrationClosedReason(
+    {
+      status: league.status,
+      registrationOpensAt: league.registration_opens_at,
+      registrationClosesAt: league.registration_closes_at,
+    },
+    localDate(request.now, org.timezone),
+  );
+  if (closed !== null) throw new ConflictError(closed);
+  if (team !== undefined && teamSeats(league.entry_size, team.member_count).complete) {
+    throw new ConflictError(TEAM_COMPLETE_MESSAGE);
+  }
+  const reserve = seatsToReserve(league, team);
+  if (reserve > 0 && !newEntryFits(league.max_entries, league.seats_reserved, reserve)) {
+    throw new ConflictError(CAPACITY_MESSAGE);
+  }
+  const url = new URL(request.registrationUrl);
+  url.searchParams.set('org', org.slug);
+  url.searchParams.set('eventSeries', String(league.id));
+  if (team !== undefined) url.searchParams.set('eventSeriesTeam', String(team.id));
+  return url.toString();
+}
+
+export interface CompleteRegistration {
+  orgSlug: string;
+  leagueId: number;
+  userId: number;
+  teamId?: number | undefined;
+  teamName?: string | undefined;
+  partnerEmails?: string[] | undefined;
+}
+
+/** The roster entry a registration made, its team, and the invites it sent. */
+export interface CompletedRegistration {
+  entry: RosterEntry;
+  teamId: number | null;
+  invites: Invite[];
+}
+
+/** 128+ bits from the system's cryptographic generator, URL-safe. */
+function newInviteToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function distinctEmails(emails: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const email of emails) {
+    const trimmed = email.trim();
+    if (!seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...seen.values()];
+}
+
+function checkTeamFields(league: League, request: CompleteRegistration): void {
+  const partners = request.partnerEmails ?? [];
+  if (league.entry_size === 1) {
+    const errors: Record<string, string> = {};
+    const individual = 'must not be given for an individual league';
+    if (request.teamId !== undefined) errors.teamId = individual;
+    if (request.teamName !== undefined) errors.teamName = individual;
+    if (partners.length > 0) errors.partnerEmails = individual;
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return;
+  }
+  if ((request.teamId === undefined) === (request.teamName === undefined)) {
+    throw new ValidationError({
+      teamId: 'give exactly one of teamId (join) or teamName (new team)',
+    });
+  }
+}
+
+/** The team the registrant joins or founds, with the seats it still has before they join. */
+async function teamFor(trx: Executor, league: League, request: CompleteRegistration) {
+  if (request.teamName !== undefined) {
+    if (await isTeamNameTaken(trx, league.id, request.teamName)) {
+      throw new ConflictError('A team with this name already exists in this league.');
+    }
+    return insertTeam(trx, league.id, request.teamName);
+  }
+  if (request.teamId === undefined) return undefined;
+  const team = await findTeam(trx, league.id, request.teamId);
+  if (team === undefined) throw new ValidationError({ teamId: 'names no team of this league' });
+  return team;
+}
+
+/**
+ * Records a paid registration as the hosted page reports it: roster entry, team, partner
+ * invites and the team's paid entry, in one transaction. The league row lock makes
+ * registrations of one league take turns, so the last seat has exactly one winner.
+ */
+export async function completeRegistration(
+  db: Executor,
+  request: CompleteRegistration,
+): Promise<CompletedRegistration> {
+  // A concurrent registration of the same golfer or team name loses the race at the index.
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
+      const user = await findUserById(trx, request.userId);
+      if (user === undefined) throw new ValidationError({ userId: 'names no user' });
+      checkTeamFields(league, request);
+      if ((await findActiveEntry(trx, league.id, user.id)) !== undefined) {
+        throw new ConflictError('This golfer is already registered in this league.');
+      }
+      const existingTeam = request.teamId !== undefined;
+      const team = await teamFor(trx, league, request);
+      const seats = teamSeats(league.entry_size, team?.member_count ?? 0);
+      if (existingTeam && seats.complete) throw new ConflictError(TEAM_COMPLETE_MESSAGE);
+      const reserve = seatsToReserve(league, team);
+      if (reserve > 0 && !newEntryFits(league.max_entries, league.seats_reserved, reserve)) {
+        throw new ConflictError(CAPACITY_MESSAGE);
+      }
+
+      const partnerEmails = distinctEmails(request.partnerEmails ?? []);
+      const partnerAccounts = await checkPartners(
+        trx,
+        league,
+        user.email,
+        partnerEmails,
+        seats.seatsRemaining,
+      );
+
+      const buysTeamEntry = team !== undefined && league.fee_per_entry && !team.entry_paid;
+      const entry = await insertRosterEntry(trx, {
+        event_series_id: league.id,
+        user_id: user.id,
+        team_id: team?.id ?? null,
+        status: 'active',
+        paid_entry: buysTeamEntry,
+        fee_cents: golferFeeCents(
+          { feeMembersCents: league.fee_members_cents, feePerEntry: league.fee_per_entry },
+          team?.entry_paid ?? false,
+        ),
+      });
+      if (team !== undefined) {
+        await adjustTeamMembers(trx, team.id, 1);
+        if (buysTeamEntry) await markTeamEntryPaid(trx, team.id);
+        await acceptInvites(trx, team.id, user.email);
+      }
+      await adjustLeagueCounts(trx, league.id, { members: 1, seatsReserved: reserve });
+      await refreshLeagueLeaderboards(trx, league.id);
+
+      const withAccount = new Set(partnerAccounts.map((account) => account.email.toLowerCase()));
+      const invites =
+        team === undefined
+          ? []
+          : await insertInvites(
+              trx,
+              partnerEmails.map((email) => ({
+                team_id: team.id,
+                inviter_user_id: user.id,
+                email,
+                token: withAccount.has(email.toLowerCase()) ? newInviteToken() : null,
+              })),
+            );
+      return { entry, teamId: team?.id ?? null, invites };
+    })
+    .catch(conflictOnDuplicate('This registration conflicts with another one.'));
+}
+
+/** Checks the named partners; returns those of them who already have an account. */
+async function checkPartners(
+  trx: Executor,
+  league: League,
+  ownEmail: string,
+  partnerEmails: string[],
+  seatsRemaining: number,
+): Promise<User[]> {
+  if (partnerEmails.length === 0) return [];
+  const allowed = maxPartners(seatsRemaining);
+  if (partnerEmails.length > allowed) {
+    throw new ValidationError({
+      partnerEmails: `at most ${allowed} partner${allowed === 1 ? '' : 's'} can be invited to this team`,
+    });
+  }
+  if (partnerEmails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) {
+    throw new ValidationError({ partnerEmails: "must not include the registrant's own address" });
+  }
+  const accounts = await findUsersByEmails(trx, partnerEmails);
+  const registered = await findActiveUserIds(
+    trx,
+    league.id,
+    accounts.map((account) => account.id),
+  );
+  if (registered.length > 0) {
+    const emails = accounts
+      .filter((account) => registered.includes(account.id))
+      .map((a) => a.email);
+    throw new ValidationError({
+      partnerEmails: `already registered in this league: ${emails.join(', ')}`,
+    });
+  }
+  return accounts;
+}
+
+/** Seats a team gives back when `leaving` of its `activeMembers` go: all of them with the last. */
+function seatsReleased(league: League, team: Team | undefined, leaving: number): number {
+  if (team === undefined) return leaving;
+  return team.member_count - leaving === 0 ? league.entry_size : 0;
+}
+
+/** Takes a golfer off the roster; their seat is free again. */
+export async function withdrawRegistration(
+  db: Executor,
+  request: { orgSlug: string; leagueId: number; userId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
+    const entry = await findActiveEntry(trx, league.id, request.userId);
+    if (entry === undefined) throw new NotFoundError();
+    await markWithdrawn(trx, [entry.id]);
+    const team = entry.team_id === null ? undefined : await findTeam(trx, league.id, entry.team_id);
+    const released = seatsReleased(league, team, 1);
+    if (team !== undefined) await adjustTeamMembers(trx, team.id, -1);
+    await adjustLeagueCounts(trx, league.id, { members: -1, seatsReserved: -released });
+    await refreshLeagueLeaderboards(trx, league.id);
+  });
+}
+
+/** Deletes a team: its members leave the roster and its invites stop resolving. */
+export async function deleteTeam(
+  db: Executor,
+  request: { orgSlug: string; leagueId: number; teamId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
+    const team = await findTeam(trx, league.id, request.teamId);
+    if (team === undefined) throw new NotFoundError();
+    const members = await activeEntriesOfTeam(trx, team.id);
+    await markWithdrawn(
+      trx,
+      members.map((member) => member.id),
+    );
+    const released = members.length === 0 ? 0 : seatsReleased(league, team, members.length);
+    await adjustLeagueCounts(trx, league.id, {
+      members: -members.length,
+      seatsReserved: -released,
+    });
+    await deleteTeamRow(trx, team.id);
+    await refreshLeagueLeaderboards(trx, league.id);
+  });
+}

@@ -1,0 +1,82 @@
+import { createSeason, createSeries, postResults } from './service.js';
+import type { App, AppContext } from '../../http/context.js';
+import {
+  presentAdminSeason,
+  presentAdminStandingSeries,
+  presentStoredResults,
+} from './presenter.js';
+import {
+  AdminSeason,
+  AdminStandingSeries,
+  CreateSeasonBody,
+  CreateStandingSeriesBody,
+  ResultsBody,
+  StoredResults,
+} from '../../http/schemas/admin.js';
+import { OrgParams, StandingSeriesParams } from '../../http/schemas/common.js';
+import { RESULTS_EXAMPLE, SEASON_EXAMPLE, STANDING_SERIES_EXAMPLE } from '../../http/schemas/examples.js';
+import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
+
+/** Admin writes of standings: standings series, their seasons and per-event results. */
+export function adminStandingRoutes(context: AppContext) {
+  const db = context.database.db;
+  return async function register(app: App): Promise<void> {
+    app.post(
+      '/orgs/:orgSlug/standing-series',
+      {
+        schema: {
+          operationId: 'createStandingSeries',
+          tags: ['Standings'],
+          summary: 'Create a standings series',
+          params: OrgParams,
+          body: CreateStandingSeriesBody,
+          response: {
+            201: json(AdminStandingSeries, 'The standings series.', STANDING_SERIES_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request, reply) => {
+        const standingSeries = await createSeries(db, request.params.orgSlug, request.body);
+        return reply.code(201).send(presentAdminStandingSeries(standingSeries));
+      },
+    );
+
+    app.post(
+      '/orgs/:orgSlug/standing-series/:seriesId/seasons',
+      {
+        schema: {
+          operationId: 'createSeason',
+          tags: ['Standings'],
+          summary: 'Add a season to a standings series',
+          params: StandingSeriesParams,
+          body: CreateSeasonBody,
+          response: { 201: json(AdminSeason, 'The season.', SEASON_EXAMPLE), ...ADMIN_FAILURES },
+        },
+      },
+      async (request, reply) => {
+        const season = await createSeason(db, { ...request.params, ...request.body });
+        return reply.code(201).send(presentAdminSeason(season));
+      },
+    );
+
+    app.post(
+      '/orgs/:orgSlug/standing-series/:seriesId/results',
+      {
+        schema: {
+          operationId: 'postResults',
+          tags: ['Standings'],
+          summary: 'Post an event’s results into a standings series',
+          params: StandingSeriesParams,
+          body: ResultsBody,
+          response: {
+            200: json(StoredResults, 'The results as stored, by competitor.', RESULTS_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        presentStoredResults(await postResults(db, { ...request.params, ...request.body })),
+    );
+  };
+}

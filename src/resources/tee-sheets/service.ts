@@ -1,0 +1,119 @@
+import type { Event, Org, TeeSheetFormat } from '../../db/schema.js';
+import { MAX_HOLES } from '../../domain/course.js';
+import { NotFoundError } from '../../domain/errors.js';
+import {
+  checkTeeSheet,
+  generateTeeSheet,
+  type GenerateInput,
+  type SheetContext,
+  type TeeSheet,
+  type TeeSheetInput,
+} from '../../domain/tee-sheets.js';
+import type { Executor } from '../../db/executor.js';
+import { fieldGolfers } from '../events/field-store.js';
+import { deleteTeeSheet, findTeeSheet, replaceTeeSheet } from './store.js';
+import { requireLockedEvent } from '../leaderboards/service.js';
+
+/** A tee sheet as the admin API answers it: golfers by user id. */
+export interface AdminTeeSheet {
+  format: TeeSheetFormat;
+  groups: { startTime: string | null; startingHole: number | null; userIds: number[] }[];
+}
+
+/** A tee sheet as the public reads it: names only; `format` null without a sheet. */
+export interface PublicTeeSheet {
+  format: TeeSheetFormat | null;
+  groups: {
+    startTime: string | null;
+    startingHole: number | null;
+    players: { name: string; teamName: string | null }[];
+  }[];
+}
+
+function adminView(sheet: TeeSheet): AdminTeeSheet {
+  return {
+    format: sheet.format,
+    groups: sheet.groups.map((group) => ({
+      startTime: group.startAt?.toISOString() ?? null,
+      startingHole: group.startingHole,
+      userIds: group.userIds,
+    })),
+  };
+}
+
+/** The field and course a sheet for this event is checked against. */
+async function sheetContext(trx: Executor, org: Org, event: Event): Promise<SheetContext> {
+  const field = await fieldGolfers(trx, event);
+  return {
+    field: field.map((golfer) => ({ userId: golfer.userId, teamId: golfer.teamId })),
+    holeCount: event.pars?.length ?? MAX_HOLES,
+    eventDay: event.local_date,
+    timeZone: org.timezone,
+  };
+}
+
+interface EventRequest {
+  orgSlug: string;
+  eventId: number;
+}
+
+/** Builds a sheet from the event's field and course and stores it in place of the old one. */
+async function writeTeeSheet(
+  db: Executor,
+  request: EventRequest,
+  build: (context: SheetContext) => TeeSheet,
+): Promise<AdminTeeSheet> {
+  return db.transaction().execute(async (trx) => {
+    const { org, event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+    const sheet = build(await sheetContext(trx, org, event));
+    await replaceTeeSheet(trx, event.id, sheet);
+    return adminView(sheet);
+  });
+}
+
+/**
+ * Stores an event's tee sheet as given, after checking it against the field: every golfer
+ * in it at most once, each team of a team league in one group.
+ */
+export async function putTeeSheet(
+  db: Executor,
+  request: EventRequest & { sheet: TeeSheetInput },
+): Promise<AdminTeeSheet> {
+  return writeTeeSheet(db, request, (context) => checkTeeSheet(request.sheet, context));
+}
+
+/** Builds and stores an event's tee sheet from its whole field (see `generateTeeSheet`). */
+export async function generateEventTeeSheet(
+  db: Executor,
+  request: EventRequest & { generate: GenerateInput },
+): Promise<AdminTeeSheet> {
+  return writeTeeSheet(db, request, (context) => generateTeeSheet(request.generate, context));
+}
+
+export async function removeTeeSheet(db: Executor, request: EventRequest): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+    if (!(await deleteTeeSheet(trx, event.id))) throw new NotFoundError();
+  });
+}
+
+/**
+ * An event's tee sheet as the public reads it, names drawn live from the field: a golfer
+ * who has left the field since the sheet was made is no longer listed.
+ */
+export async function getTeeSheet(db: Executor, event: Event): Promise<PublicTeeSheet> {
+  const sheet = await findTeeSheet(db, event.id);
+  if (sheet === undefined) return { format: null, groups: [] };
+  const field = await fieldGolfers(db, event);
+  const players = new Map(
+    field.map((golfer) => [golfer.userId, { name: golfer.name, teamName: golfer.teamName }]),
+  );
+  return {
+    format: sheet.format,
+    groups: sheet.groups.map((group) => ({
+      startTime: group.startAt?.toISOString() ?? null,
+      startingHole: group.startingHole,
+      players: group.userIds.flatMap((userId) => players.get(userId) ?? []),
+    })),
+  };
+}
