@@ -7,7 +7,11 @@ import { createOrg } from '../src/resources/orgs/service.js';
 import { completeRegistration } from '../src/resources/registrations/service.js';
 import { createSeason, createSeries, postResults } from '../src/resources/standings/service.js';
 import { createUser } from '../src/resources/users/service.js';
-import { insertUsersBulk, registerIndividualsBulk, registerTeamsBulk } from '../src/resources/registrations/bulk-store.js';
+import {
+  insertUsersBulk,
+  registerIndividualsBulk,
+  registerTeamsBulk,
+} from '../src/resources/registrations/bulk-store.js';
 import type { Executor } from '../src/db/executor.js';
 import { checkCounters, countRows, type RowCounts } from './check.js';
 import type { Sizes } from './options.js';

@@ -5,7 +5,10 @@ import { addDays, localDate, weekday, zonedInstant } from '../domain/dates.js';
 import { addEventEntry, createEvent } from '../resources/events/service.js';
 import { createLeague, patchLeague, type LeagueInput } from '../resources/leagues/service.js';
 import { createOrg } from '../resources/orgs/service.js';
-import { completeRegistration, type CompleteRegistration } from '../resources/registrations/service.js';
+import {
+  completeRegistration,
+  type CompleteRegistration,
+} from '../resources/registrations/service.js';
 import { putScoreCard } from '../services/scores.js';
 import { createSeason, createSeries, postResults } from '../resources/standings/service.js';
 import { generateEventTeeSheet } from '../resources/tee-sheets/service.js';

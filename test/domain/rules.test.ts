@@ -19,7 +19,10 @@ import {
 } from '../../src/domain/errors.js';
 import { golferFeeCents } from '../../src/domain/fees.js';
 import { detectImageType } from '../../src/domain/image-type.js';
-import { registrationClosedReason, type RegistrationWindow } from '../../src/domain/registration.js';
+import {
+  registrationClosedReason,
+  type RegistrationWindow,
+} from '../../src/domain/registration.js';
 import { maxPartners, newEntryFits, spotsRemaining, teamSeats } from '../../src/domain/seats.js';
 import {
   LEAGUE_STATUSES,

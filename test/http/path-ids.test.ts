@@ -9,7 +9,11 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { assertPlainText } from '../support/assertions.js';
-import type { AdminEvent, AdminStandingSeries, StoredResults } from '../../src/http/schemas/admin.js';
+import type {
+  AdminEvent,
+  AdminStandingSeries,
+  StoredResults,
+} from '../../src/http/schemas/admin.js';
 import type { PublicLeague, Standings, TeamSummary } from '../../src/http/schemas/public.js';
 import { foundTeam } from '../support/teams.js';
 

@@ -5,7 +5,14 @@ import { presentPublicLeague } from '../leagues/presenter.js';
 import { eventSlug } from '../../http/embed/event-slug.js';
 import { html } from '../../http/embed/html.js';
 import { flag } from '../../http/embed/options.js';
-import { eventWhen, registerForm, stageOf, statusNote, tagList, type Widget } from '../../http/embed/parts.js';
+import {
+  eventWhen,
+  registerForm,
+  stageOf,
+  statusNote,
+  tagList,
+  type Widget,
+} from '../../http/embed/parts.js';
 
 /** One event: when, where, its league, its players, and the league's register button. */
 export const eventDetailWidget: Widget = {

@@ -2,7 +2,11 @@ import type { Updateable } from 'kysely';
 import type { Event, EventStatus, EventsTable, Org } from '../../db/schema.js';
 import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { DEFAULT_EVENT_LIMIT, sortsNewestFirst, type EventListFilter } from '../../domain/events.js';
+import {
+  DEFAULT_EVENT_LIMIT,
+  sortsNewestFirst,
+  type EventListFilter,
+} from '../../domain/events.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import {
   deleteEventEntry,

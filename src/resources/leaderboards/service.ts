@@ -13,12 +13,7 @@ import {
 import { findEventById } from '../events/store.js';
 import type { Executor } from '../../db/executor.js';
 import { fieldGolfers, type FieldGolfer } from '../events/field-store.js';
-import {
-  findLeaderboards,
-  lockEvent,
-  saveLeaderboards,
-  scoredEventsOfLeague,
-} from './store.js';
+import { findLeaderboards, lockEvent, saveLeaderboards, scoredEventsOfLeague } from './store.js';
 import { findLeagueById } from '../leagues/store.js';
 import { scoreCardsOf } from '../../store/scores.js';
 import { findStandingSeries } from '../standings/store.js';

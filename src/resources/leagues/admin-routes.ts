@@ -1,9 +1,4 @@
-import {
-  MAX_IMAGE_BYTES,
-  createLeague,
-  patchLeague,
-  setLeagueImage,
-} from './service.js';
+import { MAX_IMAGE_BYTES, createLeague, patchLeague, setLeagueImage } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
 import { presentAdminLeague } from './presenter.js';
 import { AdminLeague, CreateLeagueBody, PatchLeagueBody } from '../../http/schemas/admin.js';

@@ -6,12 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { detectImageType } from '../../domain/image-type.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import type { Executor } from '../../db/executor.js';
-import {
-  findPublicLeague,
-  findPublicLeagues,
-  insertLeague,
-  updateLeague,
-} from './store.js';
+import { findPublicLeague, findPublicLeagues, insertLeague, updateLeague } from './store.js';
 import { putMedia } from '../media/store.js';
 import { findStandingSeries } from '../standings/store.js';
 import { requireLeagueById, requireLockedLeague, requireOrg } from '../../services/lookup.js';

@@ -14,7 +14,11 @@ import {
   StoredResults,
 } from '../../http/schemas/admin.js';
 import { OrgParams, StandingSeriesParams } from '../../http/schemas/common.js';
-import { RESULTS_EXAMPLE, SEASON_EXAMPLE, STANDING_SERIES_EXAMPLE } from '../../http/schemas/examples.js';
+import {
+  RESULTS_EXAMPLE,
+  SEASON_EXAMPLE,
+  STANDING_SERIES_EXAMPLE,
+} from '../../http/schemas/examples.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
 
 /** Admin writes of standings: standings series, their seasons and per-event results. */

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CourseNotSetError } from '../../../src/domain/course.js';
 import { postLeaderboardResults } from '../../../src/resources/leaderboards/service.js';
-import { createSeason, createSeries, getStandings } from '../../../src/resources/standings/service.js';
+import {
+  createSeason,
+  createSeries,
+  getStandings,
+} from '../../../src/resources/standings/service.js';
 import { DEFAULT_NOW, describeOnDatabases, type Harness } from '../../support/harness.js';
 import {
   card,

@@ -15,8 +15,20 @@ import {
   harnessOn,
   type Harness,
 } from '../../support/harness.js';
-import { card, golferNamed, leagueNight, score, type NightSetup } from '../../support/league-nights.js';
-import { EXIT_LIMIT_MS, kill, startServer, waitUntilHealthy, within } from '../../support/processes.js';
+import {
+  card,
+  golferNamed,
+  leagueNight,
+  score,
+  type NightSetup,
+} from '../../support/league-nights.js';
+import {
+  EXIT_LIMIT_MS,
+  kill,
+  startServer,
+  waitUntilHealthy,
+  within,
+} from '../../support/processes.js';
 
 /**
  * The live stream between instances and across restarts: a real EventSource client that
