@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { addDays, weekday } from '../src/domain/dates.js';
 import type { Static } from 'typebox';
-import type { Leaderboards, PublicTeeSheet } from '../src/http/schemas/league-nights.js';
 import {
   DEMO_INVITE_TOKEN,
   DEMO_LIVE_NIGHT_SLUG,
@@ -10,7 +8,11 @@ import {
   demoCalendar,
   seedDemo,
 } from '../src/cli/seed-demo.js';
-import type { InviteResolution, StandingSeason } from '../src/http/schemas/public.js';
+import { addDays, weekday } from '../src/domain/dates.js';
+import type { InviteResolution } from '../src/resources/invites/schema.js';
+import type { Leaderboards } from '../src/resources/leaderboards/schema.js';
+import type { StandingSeason } from '../src/resources/standings/schema.js';
+import type { PublicTeeSheet } from '../src/resources/tee-sheets/schema.js';
 import { PUBLIC, describeOnDatabases, type Harness } from './support/harness.js';
 
 /**

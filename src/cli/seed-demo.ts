@@ -1,15 +1,15 @@
-import type { User } from '../db/schema.js';
 import type { Executor } from '../db/executor.js';
-import { setInviteToken } from '../resources/invites/store.js';
+import type { User } from '../db/schema.js';
 import { addDays, localDate, weekday, zonedInstant } from '../domain/dates.js';
 import { addEventEntry, createEvent } from '../resources/events/service.js';
+import { setInviteToken } from '../resources/invites/store.js';
+import { putScoreCard } from '../resources/leaderboards/service.js';
 import { createLeague, patchLeague, type LeagueInput } from '../resources/leagues/service.js';
 import { createOrg } from '../resources/orgs/service.js';
 import {
   completeRegistration,
   type CompleteRegistration,
 } from '../resources/registrations/service.js';
-import { putScoreCard } from '../services/scores.js';
 import { createSeason, createSeries, postResults } from '../resources/standings/service.js';
 import { generateEventTeeSheet } from '../resources/tee-sheets/service.js';
 import { createUser } from '../resources/users/service.js';

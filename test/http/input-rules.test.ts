@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Org } from '../../src/db/schema.js';
+import type { AdminEvent, EventDetail, EventList } from '../../src/resources/events/schema.js';
+import type { AdminLeague, PublicLeague } from '../../src/resources/leagues/schema.js';
+import type { AdminStandingSeries } from '../../src/resources/standings/schema.js';
+import { assertInvalid, assertPlainText } from '../support/assertions.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -9,9 +13,6 @@ import {
   unique,
   type Harness,
 } from '../support/harness.js';
-import { assertInvalid, assertPlainText } from '../support/assertions.js';
-import type { AdminEvent, AdminLeague, AdminStandingSeries } from '../../src/http/schemas/admin.js';
-import type { EventDetail, EventList, PublicLeague } from '../../src/http/schemas/public.js';
 
 // What admin bodies may hold: text without control characters, dates from 1900 to 2199.
 

@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { AdminEvent } from '../../src/resources/events/schema.js';
+import type { PublicLeague } from '../../src/resources/leagues/schema.js';
+import type {
+  AdminStandingSeries,
+  Standings,
+  StoredResults,
+} from '../../src/resources/standings/schema.js';
+import type { TeamSummary } from '../../src/resources/teams/schema.js';
+import { assertPlainText } from '../support/assertions.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -8,13 +17,6 @@ import {
   unique,
   type Harness,
 } from '../support/harness.js';
-import { assertPlainText } from '../support/assertions.js';
-import type {
-  AdminEvent,
-  AdminStandingSeries,
-  StoredResults,
-} from '../../src/http/schemas/admin.js';
-import type { PublicLeague, Standings, TeamSummary } from '../../src/http/schemas/public.js';
 import { foundTeam } from '../support/teams.js';
 
 /** Ways of writing `id` that read as the same number but are not its canonical decimal. */

@@ -1,12 +1,11 @@
-import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import assert from 'node:assert/strict';
 import type { League, Org, User } from '../../src/db/schema.js';
-import type {
-  AdminStandingSeries,
-  Registration as RegistrationAnswer,
-} from '../../src/http/schemas/admin.js';
-import type { PublicLeague, TeamSummary } from '../../src/http/schemas/public.js';
+import type { PublicLeague } from '../../src/resources/leagues/schema.js';
+import type { Registration as RegistrationAnswer } from '../../src/resources/registrations/schema.js';
+import type { AdminStandingSeries } from '../../src/resources/standings/schema.js';
+import type { TeamSummary } from '../../src/resources/teams/schema.js';
 import { ADMIN, PUBLIC, unique, type Harness } from './harness.js';
 
 // Paths and calls of the admin API that several suites make.

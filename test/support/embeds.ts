@@ -1,6 +1,6 @@
 import type { Event, League, Org, User } from '../../src/db/schema.js';
-import { createEvent } from '../../src/resources/events/service.js';
-import { putScoreCard, setEventCourse } from '../../src/services/scores.js';
+import { createEvent, setEventCourse } from '../../src/resources/events/service.js';
+import { putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../src/resources/tee-sheets/service.js';
 import { ADMIN, unique, type Harness } from './harness.js';
 import { NINE_PARS, card, createNight } from './league-nights.js';

@@ -1,8 +1,12 @@
-import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
+import assert from 'node:assert/strict';
 import type { Org } from '../../src/db/schema.js';
-import type { AdminEvent } from '../../src/http/schemas/admin.js';
-import type { EventDetail, EventField, EventList } from '../../src/http/schemas/public.js';
+import type {
+  AdminEvent,
+  EventDetail,
+  EventField,
+  EventList,
+} from '../../src/resources/events/schema.js';
 import { ADMIN, PUBLIC, unique, type Harness } from './harness.js';
 
 // Calls and shape checks of the event routes that several suites make.

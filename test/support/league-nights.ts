@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Event, League, Org, User } from '../../src/db/schema.js';
 import { ValidationError, type ClientError } from '../../src/domain/errors.js';
-import { createEvent } from '../../src/resources/events/service.js';
-import { putScoreCard, setEventCourse } from '../../src/services/scores.js';
+import { createEvent, setEventCourse } from '../../src/resources/events/service.js';
+import { putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { unique, type Harness } from './harness.js';
 
 /** Par 36: 4 4 3 5 4 4 3 5 4. */

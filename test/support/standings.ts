@@ -1,19 +1,17 @@
-import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
+import assert from 'node:assert/strict';
 import type { Static } from 'typebox';
 import type { Org, User } from '../../src/db/schema.js';
+import type { AdminEvent } from '../../src/resources/events/schema.js';
 import type {
-  AdminEvent,
   AdminSeason,
   AdminStandingSeries,
-  ResultsBody,
-  StoredResults,
-} from '../../src/http/schemas/admin.js';
-import type {
   CompetitorStandings as Competitor,
+  ResultsBody,
   StandingRow as Row,
   Standings,
-} from '../../src/http/schemas/public.js';
+  StoredResults,
+} from '../../src/resources/standings/schema.js';
 import { ADMIN, PUBLIC, unique, type Harness } from './harness.js';
 
 // Calls and shape checks of the standings routes that several suites make.

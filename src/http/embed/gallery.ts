@@ -1,7 +1,7 @@
 import { DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG } from '../../cli/seed-demo.js';
-import { NotFoundError } from '../../domain/errors.js';
-import { requireOrg } from '../../services/lookup.js';
 import type { Executor } from '../../db/executor.js';
+import { NotFoundError } from '../../domain/errors.js';
+import { requireOrg } from '../../resources/orgs/service.js';
 import { assetUrl } from './assets.js';
 import { Html, escapeHtml, html } from './html.js';
 

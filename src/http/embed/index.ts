@@ -2,18 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { accentPalette, parseHexColour } from '../../domain/colours.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { eventDetailWidget } from '../../resources/events/event-detail-widget.js';
+import { fieldWidget } from '../../resources/events/field-widget.js';
+import { scheduleWidget } from '../../resources/events/schedule-widget.js';
+import { leaderboardWidget } from '../../resources/leaderboards/widget.js';
+import { leagueWidget } from '../../resources/leagues/league-widget.js';
+import { leaguesWidget } from '../../resources/leagues/leagues-widget.js';
+import { requireOrg } from '../../resources/orgs/service.js';
 import { startRegistration } from '../../resources/registrations/service.js';
-import { requireOrg } from '../../services/lookup.js';
+import { standingsWidget } from '../../resources/standings/widget.js';
+import { teeTimesWidget } from '../../resources/tee-sheets/widget.js';
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/edge.js';
 import { MAX_ID } from '../schemas/common.js';
 import { ASSETS_PATH, LOADER, PAGE_ASSETS } from './assets.js';
-import { eventDetailWidget } from '../../resources/events/event-detail-widget.js';
-import { fieldWidget } from '../../resources/events/field-widget.js';
 import { galleryPage } from './gallery.js';
-import { leaderboardWidget } from '../../resources/leaderboards/widget.js';
-import { leagueWidget } from '../../resources/leagues/league-widget.js';
-import { leaguesWidget } from '../../resources/leagues/leagues-widget.js';
 import {
   EMBED_HEADERS,
   HTML_TYPE,
@@ -24,9 +27,6 @@ import {
 } from './layout.js';
 import { EmbedQuery, positiveInteger } from './options.js';
 import type { Widget } from './parts.js';
-import { scheduleWidget } from '../../resources/events/schedule-widget.js';
-import { standingsWidget } from '../../resources/standings/widget.js';
-import { teeTimesWidget } from '../../resources/tee-sheets/widget.js';
 
 /** The widgets by the name in their URL, `/embed/{name}`. */
 export const WIDGETS: Readonly<Record<string, Widget>> = {

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/executor.js';
 import type { Org } from '../../db/schema.js';
 import { localDate } from '../../domain/dates.js';
 import {
@@ -7,9 +8,9 @@ import {
   leagueStage,
   type LeagueStage,
 } from '../../domain/display.js';
-import type { Executor } from '../../db/executor.js';
+import type { EventItem } from '../../resources/events/schema.js';
+import type { PublicLeague } from '../../resources/leagues/schema.js';
 import { PUBLIC_BASE_PATH } from '../base-paths.js';
-import type { EventItem, PublicLeague } from '../schemas/public.js';
 import { html, type Html } from './html.js';
 import { flag, type EmbedOptions } from './options.js';
 

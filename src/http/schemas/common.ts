@@ -94,3 +94,6 @@ export const CompetitorParams = Type.Object({
 });
 export const EventIdParams = Type.Object({ orgSlug: OrgSlug, id: EventId });
 export const EventEntryParams = Type.Object({ orgSlug: OrgSlug, id: EventId, userId: UserId });
+
+export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Email = Type.String({ format: 'email', maxLength: 254 });

@@ -1,15 +1,10 @@
-import { addEventEntry, createEvent, patchEvent, removeEventEntry } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentAdminEvent } from './presenter.js';
-import {
-  AdminEvent,
-  CreateEventBody,
-  EventEntryBody,
-  PatchEventBody,
-} from '../../http/schemas/admin.js';
 import { EventEntryParams, EventIdParams, OrgParams } from '../../http/schemas/common.js';
-import { ADMIN_EVENT_EXAMPLE, EVENT_ENTRY_EXAMPLE } from '../../http/schemas/examples.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
+import { ADMIN_EVENT_EXAMPLE, EVENT_ENTRY_EXAMPLE } from './examples.js';
+import { presentAdminEvent } from './presenter.js';
+import { AdminEvent, CreateEventBody, EventEntryBody, PatchEventBody } from './schema.js';
+import { addEventEntry, createEvent, patchEvent, removeEventEntry } from './service.js';
 
 /** Admin writes of events, their league links and own entries. */
 export function adminEventRoutes(context: AppContext) {

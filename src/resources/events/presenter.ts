@@ -1,9 +1,8 @@
 import type { PublicEventStatus } from '../../domain/events.js';
 import { displayName } from '../../domain/names.js';
+import type { AdminEvent, EventDetail, EventField, EventItem, EventList } from './schema.js';
 import type { Schedule, TaggedEvent } from './service.js';
 import type { FieldEntry, ListedEvent, PublicEvent } from './store.js';
-import type { AdminEvent } from '../../http/schemas/admin.js';
-import type { EventDetail, EventField, EventItem, EventList } from '../../http/schemas/public.js';
 
 /** An event as visitors see it; the store reads public events only. */
 function presentEventItem(event: ListedEvent, tags: string[]): EventItem {

@@ -1,10 +1,10 @@
-import { getEventField, getPublicEvent, listSchedule } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentEventDetail, presentEventField, presentEventList } from './presenter.js';
 import { EventSlugParams, OrgParams } from '../../http/schemas/common.js';
-import { EVENT_EXAMPLE, EVENT_LIST_EXAMPLE, FIELD_EXAMPLE } from '../../http/schemas/examples.js';
 import { BAD_QUERY, publicRead } from '../../http/schemas/responses.js';
-import { EventDetail, EventField, EventList, EventListQuery } from '../../http/schemas/public.js';
+import { EVENT_EXAMPLE, EVENT_LIST_EXAMPLE, FIELD_EXAMPLE } from './examples.js';
+import { presentEventDetail, presentEventField, presentEventList } from './presenter.js';
+import { EventDetail, EventField, EventList, EventListQuery } from './schema.js';
+import { getEventField, getPublicEvent, listSchedule } from './service.js';
 
 /** Events and league schedules. */
 export function eventRoutes(context: AppContext) {

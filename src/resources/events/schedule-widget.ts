@@ -4,11 +4,6 @@ import {
   scheduleTags,
   type EventListFilter,
 } from '../../domain/events.js';
-import { listSchedule } from './service.js';
-import { listPublicLeagues } from '../leagues/service.js';
-import { presentEventList } from './presenter.js';
-import { presentPublicLeague } from '../leagues/presenter.js';
-import type { EventItem, PublicLeague } from '../../http/schemas/public.js';
 import { html, type Html } from '../../http/embed/html.js';
 import { flag, positiveInteger } from '../../http/embed/options.js';
 import {
@@ -20,6 +15,12 @@ import {
   type Widget,
   type WidgetContext,
 } from '../../http/embed/parts.js';
+import { presentPublicLeague } from '../leagues/presenter.js';
+import type { PublicLeague } from '../leagues/schema.js';
+import { listPublicLeagues } from '../leagues/service.js';
+import { presentEventList } from './presenter.js';
+import type { EventItem } from './schema.js';
+import { listSchedule } from './service.js';
 
 function filterOf(value: string | undefined): EventListFilter {
   return EVENT_LIST_FILTERS.find((filter) => filter === value) ?? 'all';

@@ -1,5 +1,8 @@
 import type { Updateable } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 import type { Event, EventStatus, EventsTable, Org } from '../../db/schema.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import { parsErrors } from '../../domain/course.js';
 import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import {
@@ -7,7 +10,12 @@ import {
   sortsNewestFirst,
   type EventListFilter,
 } from '../../domain/events.js';
-import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import { requireLockedEvent, storeLeaderboards } from '../leaderboards/service.js';
+import { hasScoreCards, lockEvent } from '../leaderboards/store.js';
+import { lockLeague } from '../leagues/store.js';
+import { requireOrg } from '../orgs/service.js';
+import { highestStartingHole } from '../tee-sheets/store.js';
+import { findUserById } from '../users/store.js';
 import {
   deleteEventEntry,
   eventField,
@@ -24,13 +32,6 @@ import {
   type PublicEvent,
   type ScheduledEvent,
 } from './store.js';
-import type { Executor } from '../../db/executor.js';
-import { lockEvent } from '../leaderboards/store.js';
-import { lockLeague } from '../leagues/store.js';
-import { findUserById } from '../users/store.js';
-import { storeLeaderboards } from '../leaderboards/service.js';
-import { requireOrg } from '../../services/lookup.js';
-import { courseColumns, type CourseInput } from '../../services/scores.js';
 
 export interface ScheduleQuery {
   orgSlug: string;
@@ -312,5 +313,69 @@ export async function removeEventEntry(
     const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteEventEntry(trx, event.id, request.userId))) throw new NotFoundError();
     await rescoreField(trx, event);
+  });
+}
+export interface CourseInput {
+  /** A string sets the name, null clears it, absent leaves it. */
+  courseName?: string | null | undefined;
+  /** 9 or 18 pars of 3–6 set them, null clears them, absent leaves them. */
+  pars?: readonly number[] | null | undefined;
+}
+function sameHoles(a: readonly number[] | null, b: readonly number[] | null): boolean {
+  return a === null || b === null ? a === b : a.length === b.length;
+}
+/** Refuses a change of the course's holes that the event's cards or tee sheet rule out. */
+
+async function checkHolesChange(trx: Executor, event: Event, pars: readonly number[] | null) {
+  if (sameHoles(event.pars, pars)) return;
+  if (await hasScoreCards(trx, event.id)) {
+    throw new ConflictError(
+      'This event has score cards: delete them before changing the number of holes or clearing the pars.',
+    );
+  }
+  const highest = await highestStartingHole(trx, event.id);
+  if (pars !== null && highest !== null && highest > pars.length) {
+    throw new ConflictError(
+      `The tee sheet starts a group on hole ${highest}: change it before setting ${pars.length} holes.`,
+    );
+  }
+}
+/**
+ * The columns that set or clear a course, checked: pars as the domain wants them, and for
+ * an existing event (locked by the caller) a change of holes its cards and tee sheet allow.
+ */
+
+export async function courseColumns(
+  trx: Executor,
+  current: Event | undefined,
+  input: CourseInput,
+): Promise<Updateable<EventsTable>> {
+  const { pars } = input;
+  if (pars !== undefined && pars !== null) {
+    const errors = parsErrors(pars);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  }
+  if (current !== undefined && pars !== undefined) await checkHolesChange(trx, current, pars);
+  const patch: Updateable<EventsTable> = {};
+  if (input.courseName !== undefined) patch.course_name = input.courseName;
+  if (pars !== undefined) patch.pars = pars === null ? null : [...pars];
+  return patch;
+}
+/**
+ * Sets or clears an event's course name and pars. A change of pars rescores the event's
+ * boards and moves their version in the same transaction.
+ */
+
+export async function setEventCourse(
+  db: Executor,
+  request: { orgSlug: string; eventId: number } & CourseInput,
+): Promise<{ event: Event; leaderboardVersion: number | null }> {
+  return db.transaction().execute(async (trx) => {
+    const { event: current } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+    const patch = await courseColumns(trx, current, request);
+    const event =
+      Object.keys(patch).length === 0 ? current : await updateEvent(trx, current.id, patch);
+    const version = request.pars === undefined ? null : await storeLeaderboards(trx, event);
+    return { event, leaderboardVersion: version };
   });
 }

@@ -1,8 +1,8 @@
 import { golferFeeCents } from '../../domain/fees.js';
-import type { TeamWithMembers } from '../teams/service.js';
-import type { InviteDetails } from './store.js';
-import type { InviteResolution } from '../../http/schemas/public.js';
 import { presentTeamSummary } from '../teams/presenter.js';
+import type { TeamWithMembers } from '../teams/service.js';
+import type { InviteResolution } from './schema.js';
+import type { InviteDetails } from './store.js';
 
 export function presentInviteResolution(resolved: {
   invite: InviteDetails;

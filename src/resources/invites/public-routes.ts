@@ -1,10 +1,10 @@
 import Type from 'typebox';
-import { resolveInvite } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentInviteResolution } from './presenter.js';
-import { InviteResolution } from '../../http/schemas/public.js';
-import { INVITE_EXAMPLE } from '../../http/schemas/examples.js';
 import { publicRead } from '../../http/schemas/responses.js';
+import { INVITE_EXAMPLE } from './examples.js';
+import { presentInviteResolution } from './presenter.js';
+import { InviteResolution } from './schema.js';
+import { resolveInvite } from './service.js';
 
 export function inviteRoutes(context: AppContext) {
   const db = context.database.db;

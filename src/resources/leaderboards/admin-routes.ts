@@ -1,24 +1,15 @@
-import { postLeaderboardResults } from './service.js';
-import { putScoreCard, removeScoreCard } from '../../services/scores.js';
-import { generateEventTeeSheet, putTeeSheet, removeTeeSheet } from '../tee-sheets/service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentStoredResults } from '../standings/presenter.js';
-import { StoredResults } from '../../http/schemas/admin.js';
 import { EventEntryParams, EventIdParams } from '../../http/schemas/common.js';
-import {
-  AdminTeeSheet,
-  GenerateTeeSheetBody,
-  LeaderboardResultsBody,
-  ScoreCardBody,
-  StoredScoreCard,
-  TeeSheetBody,
-} from '../../http/schemas/league-nights.js';
-import {
-  ADMIN_TEE_SHEET_EXAMPLE,
-  RESULTS_EXAMPLE,
-  SCORE_CARD_EXAMPLE,
-} from '../../http/schemas/examples.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
+import { RESULTS_EXAMPLE } from '../standings/examples.js';
+import { presentStoredResults } from '../standings/presenter.js';
+import { StoredResults } from '../standings/schema.js';
+import { ADMIN_TEE_SHEET_EXAMPLE } from '../tee-sheets/examples.js';
+import { AdminTeeSheet, GenerateTeeSheetBody, TeeSheetBody } from '../tee-sheets/schema.js';
+import { generateEventTeeSheet, putTeeSheet, removeTeeSheet } from '../tee-sheets/service.js';
+import { SCORE_CARD_EXAMPLE } from './examples.js';
+import { LeaderboardResultsBody, ScoreCardBody, StoredScoreCard } from './schema.js';
+import { postLeaderboardResults, putScoreCard, removeScoreCard } from './service.js';
 
 /**
  * Admin writes of a league night (decisions §12): its tee sheet, its golfers' score cards,

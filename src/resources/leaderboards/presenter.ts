@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { LeaderboardRow as ScoredRow } from '../../domain/leaderboards.js';
+import type { LeaderboardRow, Leaderboards } from './schema.js';
 import type { EventLeaderboards } from './service.js';
-import type { LeaderboardRow, Leaderboards } from '../../http/schemas/league-nights.js';
 
 function presentRow(row: ScoredRow): Static<typeof LeaderboardRow> {
   return {

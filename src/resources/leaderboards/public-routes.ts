@@ -1,13 +1,13 @@
-import { requirePublicEvent } from '../events/service.js';
-import { getLeaderboards } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
 import type { Edge } from '../../http/edge/edge.js';
-import { leaderboardJson } from './presenter.js';
 import { EventSlugParams } from '../../http/schemas/common.js';
-import { LastEventIdHeader, Leaderboards } from '../../http/schemas/league-nights.js';
-import { LEADERBOARDS_EXAMPLE, LEADERBOARD_STREAM_EXAMPLE } from '../../http/schemas/examples.js';
 import { eventStream, publicRead } from '../../http/schemas/responses.js';
 import { LeaderboardHub } from '../../live/hub.js';
+import { requirePublicEvent } from '../events/service.js';
+import { LEADERBOARD_STREAM_EXAMPLE, LEADERBOARDS_EXAMPLE } from './examples.js';
+import { leaderboardJson } from './presenter.js';
+import { LastEventIdHeader, Leaderboards } from './schema.js';
+import { getLeaderboards } from './service.js';
 
 /** An event's leaderboards, read and live (decisions §12). */
 export function leaderboardRoutes(context: AppContext, edge: Edge) {

@@ -1,24 +1,31 @@
+import type { Executor } from '../../db/executor.js';
 import type { Event, Org } from '../../db/schema.js';
-import { CourseNotSetError } from '../../domain/course.js';
-import { NotFoundError, ValidationError } from '../../domain/errors.js';
+import { CourseNotSetError, holesErrors } from '../../domain/course.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { resultsFromBoard } from '../../domain/leaderboard-results.js';
 import {
+  BOARD_KINDS,
   buildLeaderboards,
   publicLeaderboards,
-  BOARD_KINDS,
   type FieldCard,
   type PublicLeaderboard,
   type ScoredBoard,
 } from '../../domain/leaderboards.js';
-import { findEventById } from '../events/store.js';
-import type { Executor } from '../../db/executor.js';
 import { fieldGolfers, type FieldGolfer } from '../events/field-store.js';
-import { findLeaderboards, lockEvent, saveLeaderboards, scoredEventsOfLeague } from './store.js';
+import { findEventById } from '../events/store.js';
 import { findLeagueById } from '../leagues/store.js';
-import { scoreCardsOf } from '../../store/scores.js';
-import { findStandingSeries } from '../standings/store.js';
-import { requireOrg } from '../../services/lookup.js';
+import { requireOrg } from '../orgs/service.js';
 import { postResults } from '../standings/service.js';
+import { findStandingSeries } from '../standings/store.js';
+import {
+  deleteScoreCard,
+  findLeaderboards,
+  lockEvent,
+  saveLeaderboards,
+  scoreCardsOf,
+  scoredEventsOfLeague,
+  upsertScoreCard,
+} from './store.js';
 
 /**
  * The org and the event an admin write is about, with the event row locked until the
@@ -173,4 +180,43 @@ export async function postLeaderboardResults(db: Executor, request: LeaderboardR
       points: result.points,
     })),
   });
+}
+/**
+ * Writes a golfer's card (one entry per hole, null for a hole not played yet) and rescores
+ * the event's boards in the same transaction; returns the boards' new version.
+ */
+
+export async function putScoreCard(
+  db: Executor,
+  request: CardRequest & { holes: readonly (number | null)[] },
+): Promise<{ leaderboardVersion: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+    if (event.pars === null) throw new CourseNotSetError();
+    const errors = holesErrors(request.holes, event.pars.length);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const field = await fieldGolfers(trx, event);
+    if (!field.some((golfer) => golfer.userId === request.userId)) {
+      throw new ConflictError('This golfer is not in the event’s field.');
+    }
+    await upsertScoreCard(trx, event.id, { userId: request.userId, holes: [...request.holes] });
+    return { leaderboardVersion: await storeLeaderboards(trx, event, field) };
+  });
+}
+/** Removes a golfer's card (404 without one) and rescores the event's boards. */
+
+export async function removeScoreCard(
+  db: Executor,
+  request: CardRequest,
+): Promise<{ leaderboardVersion: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+    if (!(await deleteScoreCard(trx, event.id, request.userId))) throw new NotFoundError();
+    return { leaderboardVersion: await storeLeaderboards(trx, event) };
+  });
+}
+export interface CardRequest {
+  orgSlug: string;
+  eventId: number;
+  userId: number;
 }

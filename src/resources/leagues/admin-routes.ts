@@ -1,10 +1,10 @@
-import { MAX_IMAGE_BYTES, createLeague, patchLeague, setLeagueImage } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentAdminLeague } from './presenter.js';
-import { AdminLeague, CreateLeagueBody, PatchLeagueBody } from '../../http/schemas/admin.js';
 import { LeagueIdParams, OrgParams } from '../../http/schemas/common.js';
-import { ADMIN_LEAGUE_EXAMPLE } from '../../http/schemas/examples.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
+import { ADMIN_LEAGUE_EXAMPLE } from './examples.js';
+import { presentAdminLeague } from './presenter.js';
+import { AdminLeague, CreateLeagueBody, PatchLeagueBody } from './schema.js';
+import { MAX_IMAGE_BYTES, createLeague, patchLeague, setLeagueImage } from './service.js';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
 

@@ -1,7 +1,6 @@
 import type { League, Org } from '../../db/schema.js';
 import { spotsRemaining } from '../../domain/seats.js';
-import type { AdminLeague } from '../../http/schemas/admin.js';
-import type { PublicLeague } from '../../http/schemas/public.js';
+import type { AdminLeague, PublicLeague } from './schema.js';
 
 /** Served by the service itself for leagues without an uploaded crest. */
 export const STOCK_CREST_PATH = '/media/stock/crest.svg';

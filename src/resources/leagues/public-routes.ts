@@ -1,17 +1,14 @@
 import { NotFoundError } from '../../domain/errors.js';
-import { getPublicLeague, listPublicLeagues } from './service.js';
-import { startRegistration } from '../registrations/service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentPublicLeague } from './presenter.js';
 import { LeagueIdParams, LeagueSlugParams, MAX_ID, OrgParams } from '../../http/schemas/common.js';
-import {
-  PublicLeague,
-  PublicLeagueList,
-  StartRegistrationQuery,
-  StartRegistrationResponse,
-} from '../../http/schemas/public.js';
-import { LEAGUE_EXAMPLE, START_REGISTRATION_EXAMPLE } from '../../http/schemas/examples.js';
 import { BAD_QUERY, plainText, publicAction, publicRead } from '../../http/schemas/responses.js';
+import { START_REGISTRATION_EXAMPLE } from '../registrations/examples.js';
+import { StartRegistrationQuery, StartRegistrationResponse } from '../registrations/schema.js';
+import { startRegistration } from '../registrations/service.js';
+import { LEAGUE_EXAMPLE } from './examples.js';
+import { presentPublicLeague } from './presenter.js';
+import { PublicLeague, PublicLeagueList } from './schema.js';
+import { getPublicLeague, listPublicLeagues } from './service.js';
 
 /** Leagues and the start of a registration. */
 export function leagueRoutes(context: AppContext) {

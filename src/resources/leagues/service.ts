@@ -1,16 +1,24 @@
-import { createHash } from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Executor } from '../../db/executor.js';
 import type { EventSeriesTable, League, LeagueStatus, Org } from '../../db/schema.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { unsupportedDays } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { detectImageType } from '../../domain/image-type.js';
-import { conflictOnDuplicate } from '../../db/unique-violation.js';
-import type { Executor } from '../../db/executor.js';
-import { findPublicLeague, findPublicLeagues, insertLeague, updateLeague } from './store.js';
-import { putMedia } from '../media/store.js';
-import { findStandingSeries } from '../standings/store.js';
-import { requireLeagueById, requireLockedLeague, requireOrg } from '../../services/lookup.js';
+import { isPublicLeagueStatus } from '../../domain/visibility.js';
 import { refreshLeagueLeaderboards } from '../leaderboards/service.js';
+import { putMedia } from '../media/store.js';
+import { requireOrg } from '../orgs/service.js';
+import { findStandingSeries } from '../standings/store.js';
+import {
+  findLeagueById,
+  findPublicLeague,
+  findPublicLeagues,
+  insertLeague,
+  lockLeague,
+  updateLeague,
+} from './store.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
 export interface LeagueInput {
@@ -155,4 +163,33 @@ export async function setLeagueImage(db: Executor, orgSlug: string, id: number, 
     const league = await updateLeague(trx, id, { image_path: path });
     return { org, league };
   });
+}
+/** Where a league is looked up from: the public sees only public leagues, admins see all. */
+
+export type Audience = 'public' | 'admin';
+export async function requireLeagueById(
+  db: Executor,
+  orgSlug: string,
+  id: number,
+  audience: Audience,
+): Promise<{ org: Org; league: League }> {
+  const org = await requireOrg(db, orgSlug);
+  return { org, league: visibleTo(await findLeagueById(db, org.id, id), audience) };
+}
+/** An org's league, any status, locked until the transaction ends. */
+
+export async function requireLockedLeague(
+  trx: Executor,
+  orgSlug: string,
+  id: number,
+): Promise<{ org: Org; league: League }> {
+  const org = await requireOrg(trx, orgSlug);
+  const league = await lockLeague(trx, id, org.id);
+  if (league === undefined) throw new NotFoundError();
+  return { org, league };
+}
+export function visibleTo(league: League | undefined, audience: Audience): League {
+  if (league === undefined) throw new NotFoundError();
+  if (audience === 'public' && !isPublicLeagueStatus(league.status)) throw new NotFoundError();
+  return league;
 }

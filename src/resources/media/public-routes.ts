@@ -1,17 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import Type from 'typebox';
 import { NotFoundError } from '../../domain/errors.js';
 import { findMedia } from './store.js';
 import type { App, AppContext } from '../../http/context.js';
 import { STOCK_CREST_PATH } from '../leagues/presenter.js';
 
-const stockCrest = readFileSync(new URL('../../assets/stock-crest.svg', import.meta.url));
+const STOCK_CREST_FILE = new URL('../../../assets/stock-crest.svg', import.meta.url);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Crests: the stock one shipped with the service, and uploads stored by content hash. */
 export function mediaRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
+    const stockCrest = await readFile(STOCK_CREST_FILE);
     app.get(STOCK_CREST_PATH, async (_request, reply) =>
       reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(stockCrest),
     );

@@ -1,9 +1,9 @@
-import { createOrg } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentOrg } from './presenter.js';
-import { AdminOrg, CreateOrgBody } from '../../http/schemas/admin.js';
-import { ADMIN_ORG_EXAMPLE } from '../../http/schemas/examples.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
+import { ADMIN_ORG_EXAMPLE } from './examples.js';
+import { presentOrg } from './presenter.js';
+import { AdminOrg, CreateOrgBody } from './schema.js';
+import { createOrg } from './service.js';
 
 export function adminOrgRoutes(context: AppContext) {
   const db = context.database.db;

@@ -1,5 +1,5 @@
 import type { Org } from '../../db/schema.js';
-import type { AdminOrg } from '../../http/schemas/admin.js';
+import type { AdminOrg } from './schema.js';
 
 export function presentOrg(org: Org): AdminOrg {
   return { id: org.id, slug: org.slug, name: org.name, timezone: org.timezone };

@@ -1,9 +1,9 @@
-import type { Org } from '../../db/schema.js';
-import { isTimeZone } from '../../domain/dates.js';
-import { ValidationError } from '../../domain/errors.js';
-import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import type { Executor } from '../../db/executor.js';
-import { insertOrg } from './store.js';
+import type { Org } from '../../db/schema.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import { isTimeZone } from '../../domain/dates.js';
+import { NotFoundError, ValidationError } from '../../domain/errors.js';
+import { findOrgBySlug, insertOrg } from './store.js';
 
 export async function createOrg(
   db: Executor,
@@ -13,4 +13,9 @@ export async function createOrg(
     throw new ValidationError({ timezone: 'must be an IANA time zone such as America/Chicago' });
   }
   return insertOrg(db, input).catch(conflictOnDuplicate('An organization with this slug exists.'));
+}
+export async function requireOrg(db: Executor, orgSlug: string): Promise<Org> {
+  const org = await findOrgBySlug(db, orgSlug);
+  if (org === undefined) throw new NotFoundError();
+  return org;
 }

@@ -1,10 +1,10 @@
-import { completeRegistration, withdrawRegistration } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentRegistration } from './presenter.js';
-import { Registration, RegistrationBody } from '../../http/schemas/admin.js';
 import { LeagueIdParams, RegistrationParams } from '../../http/schemas/common.js';
-import { REGISTRATION_EXAMPLE } from '../../http/schemas/examples.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
+import { REGISTRATION_EXAMPLE } from './examples.js';
+import { presentRegistration } from './presenter.js';
+import { Registration, RegistrationBody } from './schema.js';
+import { completeRegistration, withdrawRegistration } from './service.js';
 
 /** Registrations as the hosted registration page reports them, and withdrawals. */
 export function adminRegistrationRoutes(context: AppContext) {

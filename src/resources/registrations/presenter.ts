@@ -1,5 +1,5 @@
+import type { Registration } from './schema.js';
 import type { CompletedRegistration } from './service.js';
-import type { Registration } from '../../http/schemas/admin.js';
 
 export function presentRegistration(registration: CompletedRegistration): Registration {
   const { entry } = registration;

@@ -1,21 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/executor.js';
 import type { Invite, League, RosterEntry, Team, User } from '../../db/schema.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { localDate } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { golferFeeCents } from '../../domain/fees.js';
 import { registrationClosedReason } from '../../domain/registration.js';
 import { maxPartners, newEntryFits, teamSeats } from '../../domain/seats.js';
-import { conflictOnDuplicate } from '../../db/unique-violation.js';
-import type { Executor } from '../../db/executor.js';
 import { acceptInvites, insertInvites } from '../invites/store.js';
+import { refreshLeagueLeaderboards } from '../leaderboards/service.js';
+import { requireLeagueById, requireLockedLeague } from '../leagues/service.js';
 import { adjustLeagueCounts } from '../leagues/store.js';
-import {
-  activeEntriesOfTeam,
-  findActiveEntry,
-  findActiveUserIds,
-  insertRosterEntry,
-  markWithdrawn,
-} from './store.js';
 import {
   adjustTeamMembers,
   deleteTeamRow,
@@ -25,8 +20,13 @@ import {
   markTeamEntryPaid,
 } from '../teams/store.js';
 import { findUserById, findUsersByEmails } from '../users/store.js';
-import { refreshLeagueLeaderboards } from '../leaderboards/service.js';
-import { requireLeagueById, requireLockedLeague } from '../../services/lookup.js';
+import {
+  activeEntriesOfTeam,
+  findActiveEntry,
+  findActiveUserIds,
+  insertRosterEntry,
+  markWithdrawn,
+} from './store.js';
 
 const CAPACITY_MESSAGE = 'This league is full.';
 const TEAM_COMPLETE_MESSAGE = 'This team is complete.';

@@ -1,5 +1,7 @@
-import { createSeason, createSeries, postResults } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
+import { OrgParams, StandingSeriesParams } from '../../http/schemas/common.js';
+import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
+import { RESULTS_EXAMPLE, SEASON_EXAMPLE, STANDING_SERIES_EXAMPLE } from './examples.js';
 import {
   presentAdminSeason,
   presentAdminStandingSeries,
@@ -12,14 +14,8 @@ import {
   CreateStandingSeriesBody,
   ResultsBody,
   StoredResults,
-} from '../../http/schemas/admin.js';
-import { OrgParams, StandingSeriesParams } from '../../http/schemas/common.js';
-import {
-  RESULTS_EXAMPLE,
-  SEASON_EXAMPLE,
-  STANDING_SERIES_EXAMPLE,
-} from '../../http/schemas/examples.js';
-import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
+} from './schema.js';
+import { createSeason, createSeries, postResults } from './service.js';
 
 /** Admin writes of standings: standings series, their seasons and per-event results. */
 export function adminStandingRoutes(context: AppContext) {

@@ -1,8 +1,14 @@
 import type { StandingSeason, StandingSeries } from '../../db/schema.js';
 import type { RankedRow } from '../../domain/ranking.js';
+import type {
+  AdminSeason,
+  AdminStandingSeries,
+  CompetitorStandings,
+  StandingRow,
+  Standings,
+  StoredResults,
+} from './schema.js';
 import type { CompetitorStanding, PostedResults, StandingsTable } from './service.js';
-import type { AdminSeason, AdminStandingSeries, StoredResults } from '../../http/schemas/admin.js';
-import type { CompetitorStandings, StandingRow, Standings } from '../../http/schemas/public.js';
 
 function presentRow(row: RankedRow): StandingRow {
   return {

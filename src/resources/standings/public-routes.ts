@@ -1,14 +1,14 @@
-import { getCompetitorStandings, getLeagueStandings, getStandings } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentCompetitorStandings, presentStandings } from './presenter.js';
 import {
   CompetitorParams,
   LeagueSlugParams,
   StandingSeriesParams,
 } from '../../http/schemas/common.js';
-import { COMPETITOR_EXAMPLE, STANDINGS_EXAMPLE } from '../../http/schemas/examples.js';
 import { BAD_QUERY, publicRead } from '../../http/schemas/responses.js';
-import { CompetitorStandings, SeasonQuery, Standings } from '../../http/schemas/public.js';
+import { COMPETITOR_EXAMPLE, STANDINGS_EXAMPLE } from './examples.js';
+import { presentCompetitorStandings, presentStandings } from './presenter.js';
+import { CompetitorStandings, SeasonQuery, Standings } from './schema.js';
+import { getCompetitorStandings, getLeagueStandings, getStandings } from './service.js';
 
 /** A league's standings and the standings series themselves. */
 export function standingRoutes(context: AppContext) {

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/executor.js';
 import type {
   Event,
   Org,
@@ -17,7 +18,9 @@ import {
   type SeasonSpan,
 } from '../../domain/seasons.js';
 import { findEventById } from '../events/store.js';
-import type { Executor } from '../../db/executor.js';
+import { requireOrg } from '../orgs/service.js';
+import { findTeamOfOrg } from '../teams/store.js';
+import { findUserById } from '../users/store.js';
 import {
   OVERALL_KEY,
   competitorFor,
@@ -35,9 +38,6 @@ import {
   type Contribution,
   type SeasonSummary,
 } from './store.js';
-import { findTeamOfOrg } from '../teams/store.js';
-import { findUserById } from '../users/store.js';
-import { requireOrg } from '../../services/lookup.js';
 
 async function requireStandingSeries(db: Executor, org: Org, id: number): Promise<StandingSeries> {
   const standingSeries = await findStandingSeries(db, org.id, id);

@@ -1,12 +1,12 @@
-import { NotFoundError } from '../../domain/errors.js';
 import { formatPoints } from '../../domain/display.js';
-import { MAX_ID } from '../../http/schemas/common.js';
-import { getLeagueStandings, getStandings } from './service.js';
-import { presentStandings } from './presenter.js';
-import type { Standings } from '../../http/schemas/public.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { html, type Html } from '../../http/embed/html.js';
 import { KEPT_OPTIONS, positiveInteger, type EmbedOptions } from '../../http/embed/options.js';
 import type { Widget, WidgetContext } from '../../http/embed/parts.js';
+import { MAX_ID } from '../../http/schemas/common.js';
+import { presentStandings } from './presenter.js';
+import type { Standings } from './schema.js';
+import { getLeagueStandings, getStandings } from './service.js';
 
 /** The standings the options name: a league's (`league`) or a series' (`series`), a season. */
 async function standingsOf(context: WidgetContext): Promise<Standings> {

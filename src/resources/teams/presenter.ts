@@ -1,7 +1,7 @@
 import { displayName } from '../../domain/names.js';
 import { teamSeats } from '../../domain/seats.js';
+import type { TeamSummary } from './schema.js';
 import type { TeamWithMembers } from './service.js';
-import type { TeamSummary } from '../../http/schemas/public.js';
 
 /** The narrow public view of a team: names and seat counts, never ids of people or e-mails. */
 export function presentTeamSummary({ team, entrySize, members }: TeamWithMembers): TeamSummary {

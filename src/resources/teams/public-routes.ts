@@ -1,10 +1,10 @@
-import { getPublicTeam } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentTeamSummary } from './presenter.js';
 import { TeamParams } from '../../http/schemas/common.js';
-import { TeamSummary } from '../../http/schemas/public.js';
-import { TEAM_EXAMPLE } from '../../http/schemas/examples.js';
 import { publicRead } from '../../http/schemas/responses.js';
+import { TEAM_EXAMPLE } from './examples.js';
+import { presentTeamSummary } from './presenter.js';
+import { TeamSummary } from './schema.js';
+import { getPublicTeam } from './service.js';
 
 export function teamRoutes(context: AppContext) {
   const db = context.database.db;

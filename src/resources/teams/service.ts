@@ -1,9 +1,9 @@
+import type { Executor } from '../../db/executor.js';
 import type { Team } from '../../db/schema.js';
 import { NotFoundError } from '../../domain/errors.js';
-import type { Executor } from '../../db/executor.js';
-import { findTeam, teamMembers } from './store.js';
+import { requireLeagueById } from '../leagues/service.js';
 import type { UserName } from '../users/store.js';
-import { requireLeagueById } from '../../services/lookup.js';
+import { findTeam, teamMembers } from './store.js';
 
 /** A team with its league's entry size and its active members, in joining order. */
 export interface TeamWithMembers {

@@ -1,10 +1,10 @@
-import { requirePublicEvent } from '../events/service.js';
-import { getTeeSheet } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
 import { EventSlugParams } from '../../http/schemas/common.js';
-import { PublicTeeSheet } from '../../http/schemas/league-nights.js';
-import { TEE_SHEET_EXAMPLE } from '../../http/schemas/examples.js';
 import { publicRead } from '../../http/schemas/responses.js';
+import { requirePublicEvent } from '../events/service.js';
+import { TEE_SHEET_EXAMPLE } from './examples.js';
+import { PublicTeeSheet } from './schema.js';
+import { getTeeSheet } from './service.js';
 
 /** An event's tee sheet, names only (decisions §12). */
 export function teeSheetRoutes(context: AppContext) {

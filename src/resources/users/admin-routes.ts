@@ -1,9 +1,9 @@
-import { createUser } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { presentUser } from './presenter.js';
-import { AdminUser, CreateUserBody } from '../../http/schemas/admin.js';
-import { ADMIN_USER_EXAMPLE } from '../../http/schemas/examples.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
+import { ADMIN_USER_EXAMPLE } from './examples.js';
+import { presentUser } from './presenter.js';
+import { AdminUser, CreateUserBody } from './schema.js';
+import { createUser } from './service.js';
 
 export function adminUserRoutes(context: AppContext) {
   const db = context.database.db;

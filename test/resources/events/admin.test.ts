@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NO_LIMITS, describeOnDatabases, unique } from '../../support/harness.js';
-import { assertInvalid, assertPlainText } from '../../support/assertions.js';
+import type { AdminEvent } from '../../../src/resources/events/schema.js';
 import { publicLeague } from '../../support/admin.js';
+import { assertInvalid, assertPlainText } from '../../support/assertions.js';
 import {
-  iso,
-  createEventResponse,
   createEvent,
-  patchEvent,
-  list,
+  createEventResponse,
   detail,
+  iso,
+  list,
+  patchEvent,
 } from '../../support/events.js';
-import type { AdminEvent } from '../../../src/http/schemas/admin.js';
+import { NO_LIMITS, describeOnDatabases, unique } from '../../support/harness.js';
 
 describeOnDatabases(
   'admin event create and patch validation',

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Org } from '../../../src/db/schema.js';
+import type { AdminEvent } from '../../../src/resources/events/schema.js';
+import { publicLeague } from '../../support/admin.js';
+import { assertPlainText } from '../../support/assertions.js';
+import { at } from '../../support/clock.js';
+import { createEvent, iso, list, listResponse, slugsOf, type Query } from '../../support/events.js';
 import {
   DEFAULT_NOW,
   NO_LIMITS,
@@ -8,11 +13,6 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
-import { assertPlainText } from '../../support/assertions.js';
-import { publicLeague } from '../../support/admin.js';
-import { at } from '../../support/clock.js';
-import { iso, createEvent, listResponse, list, slugsOf, type Query } from '../../support/events.js';
-import type { AdminEvent } from '../../../src/http/schemas/admin.js';
 
 describeOnDatabases(
   'public event list: filters and order',

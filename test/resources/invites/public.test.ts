@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { InviteResolution } from '../../../src/resources/invites/schema.js';
+import type { TeamSummary } from '../../../src/resources/teams/schema.js';
+import { deleteTeam, golferName, registerOk, withdraw } from '../../support/admin.js';
+import { assertEachNotFound, assertPlainText } from '../../support/assertions.js';
 import { describeOnDatabases, unique } from '../../support/harness.js';
-import { assertPlainText, assertEachNotFound } from '../../support/assertions.js';
-import { golferName, registerOk, withdraw, deleteTeam } from '../../support/admin.js';
 import {
   assertInviteShape,
-  tokenFor,
-  teamResponse,
+  foundTeam,
   inviteResponse,
   setLeagueStatus,
-  foundTeam,
+  teamResponse,
+  tokenFor,
 } from '../../support/teams.js';
-import type { InviteResolution, TeamSummary } from '../../../src/http/schemas/public.js';
 
 describeOnDatabases('public teams: partner invites', (harness) => {
   void test('a token is created only for an invited address that has an account', async () => {

@@ -1,15 +1,13 @@
+import type { LightMyRequestResponse } from 'fastify';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Static } from 'typebox';
 import type { Org } from '../../../src/db/schema.js';
-import type { AdminEvent, StoredResults } from '../../../src/http/schemas/admin.js';
-import type {
-  AdminTeeSheet,
-  Leaderboards,
-  StoredScoreCard,
-} from '../../../src/http/schemas/league-nights.js';
+import type { AdminEvent } from '../../../src/resources/events/schema.js';
+import type { Leaderboards, StoredScoreCard } from '../../../src/resources/leaderboards/schema.js';
+import type { StoredResults } from '../../../src/resources/standings/schema.js';
 import { createSeries } from '../../../src/resources/standings/service.js';
+import type { AdminTeeSheet } from '../../../src/resources/tee-sheets/schema.js';
 import { assertInvalid, assertPlainText } from '../../support/assertions.js';
 import {
   ADMIN,

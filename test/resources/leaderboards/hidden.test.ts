@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Org, User } from '../../../src/db/schema.js';
-import type { LeagueStatus } from '../../../src/db/schema.js';
+import type { LeagueStatus, Org, User } from '../../../src/db/schema.js';
+import type {
+  AdminEvent,
+  EventDetail,
+  EventField,
+  EventList,
+} from '../../../src/resources/events/schema.js';
+import { assertPlainText } from '../../support/assertions.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -10,9 +16,6 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
-import { assertPlainText } from '../../support/assertions.js';
-import type { AdminEvent } from '../../../src/http/schemas/admin.js';
-import type { EventDetail, EventField, EventList } from '../../../src/http/schemas/public.js';
 
 async function createNight(h: Harness, org: Org, leagueId: number, startDate: string) {
   const response = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/events`, {

@@ -3,10 +3,13 @@ import { test } from 'node:test';
 import type { Event } from '../../../src/db/schema.js';
 import { CourseNotSetError } from '../../../src/domain/course.js';
 import { ConflictError } from '../../../src/domain/errors.js';
-import { addEventEntry } from '../../../src/resources/events/service.js';
-import { getLeaderboards } from '../../../src/resources/leaderboards/service.js';
+import { addEventEntry, setEventCourse } from '../../../src/resources/events/service.js';
+import {
+  getLeaderboards,
+  putScoreCard,
+  removeScoreCard,
+} from '../../../src/resources/leaderboards/service.js';
 import { withdrawRegistration } from '../../../src/resources/registrations/service.js';
-import { putScoreCard, removeScoreCard, setEventCourse } from '../../../src/services/scores.js';
 import { putTeeSheet } from '../../../src/resources/tee-sheets/service.js';
 import { describeOnDatabases, type Harness } from '../../support/harness.js';
 import {

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Config } from '../../../src/config.js';
 import type { StreamTiming } from '../../../src/live/hub.js';
-import { setEventCourse } from '../../../src/services/scores.js';
+import { setEventCourse } from '../../../src/resources/events/service.js';
 import { TARGETS, type TestTarget } from '../../support/databases.js';
 import {
   STREAM_DEADLINE_MS,

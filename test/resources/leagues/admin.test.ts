@@ -1,6 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Org } from '../../../src/db/schema.js';
+import type { AdminLeague } from '../../../src/resources/leagues/schema.js';
+import {
+  STOCK_CREST,
+  leagueBody,
+  leaguePath,
+  leaguesPath,
+  postRegistration,
+  publicLeague,
+  publicLeaguePath,
+  registerOk,
+  standingSeriesId,
+  users,
+} from '../../support/admin.js';
+import { assertInvalid, assertPlainText } from '../../support/assertions.js';
 import {
   NO_LIMITS,
   PUBLIC,
@@ -8,20 +22,6 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
-import { assertInvalid, assertPlainText } from '../../support/assertions.js';
-import {
-  STOCK_CREST,
-  leaguesPath,
-  leaguePath,
-  publicLeaguePath,
-  leagueBody,
-  publicLeague,
-  postRegistration,
-  registerOk,
-  users,
-  standingSeriesId,
-} from '../../support/admin.js';
-import type { AdminLeague } from '../../../src/http/schemas/admin.js';
 
 describeOnDatabases(
   'admin API: create a league',

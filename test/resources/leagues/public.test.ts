@@ -1,10 +1,10 @@
+import type { LightMyRequestResponse } from 'fastify';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
-import { ADMIN, ADMIN_TOKEN, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
+import type { AdminLeague, PublicLeague as League } from '../../../src/resources/leagues/schema.js';
+import type { AdminStandingSeries } from '../../../src/resources/standings/schema.js';
 import { PLAIN_TEXT, assertEachNotFound } from '../../support/assertions.js';
-import type { AdminLeague, AdminStandingSeries } from '../../../src/http/schemas/admin.js';
-import type { PublicLeague as League } from '../../../src/http/schemas/public.js';
+import { ADMIN, ADMIN_TOKEN, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
 
 const STOCK_CREST = '/media/stock/crest.svg';
 

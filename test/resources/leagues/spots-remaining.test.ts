@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { League, Org } from '../../../src/db/schema.js';
+import type { PublicLeague } from '../../../src/resources/leagues/schema.js';
+import { withdraw } from '../../support/admin.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -9,8 +11,6 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
-import type { PublicLeague } from '../../../src/http/schemas/public.js';
-import { withdraw } from '../../support/admin.js';
 import { foundTeam } from '../../support/teams.js';
 
 type Spots = Pick<PublicLeague, 'spotsRemaining' | 'memberCount'>;

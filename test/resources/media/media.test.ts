@@ -1,8 +1,11 @@
+import type { LightMyRequestResponse } from 'fastify';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import type { League, Org } from '../../../src/db/schema.js';
+import type { ValidationErrors } from '../../../src/http/schemas/common.js';
+import type { AdminLeague, PublicLeague } from '../../../src/resources/leagues/schema.js';
+import { assertPlainText } from '../../support/assertions.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
@@ -11,10 +14,6 @@ import {
   describeOnDatabases,
   type Harness,
 } from '../../support/harness.js';
-import { assertPlainText } from '../../support/assertions.js';
-import type { AdminLeague } from '../../../src/http/schemas/admin.js';
-import type { ValidationErrors } from '../../../src/http/schemas/common.js';
-import type { PublicLeague } from '../../../src/http/schemas/public.js';
 
 const STOCK_CREST = '/media/stock/crest.svg';
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { AdminOrg } from '../../../src/resources/orgs/schema.js';
+import type { AdminUser } from '../../../src/resources/users/schema.js';
+import { newEmail } from '../../support/admin.js';
+import { assertInvalid, assertPlainText } from '../../support/assertions.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
@@ -8,9 +12,6 @@ import {
   describeOnDatabases,
   unique,
 } from '../../support/harness.js';
-import { assertInvalid, assertPlainText } from '../../support/assertions.js';
-import { newEmail } from '../../support/admin.js';
-import type { AdminOrg, AdminUser } from '../../../src/http/schemas/admin.js';
 
 describeOnDatabases(
   'admin API: orgs',

@@ -1,23 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
-import { assertInvalid, assertPlainText } from '../../support/assertions.js';
+import type { InviteResolution } from '../../../src/resources/invites/schema.js';
+import type { AdminLeague } from '../../../src/resources/leagues/schema.js';
+import type { Registration as RegistrationAnswer } from '../../../src/resources/registrations/schema.js';
 import {
-  leaguePath,
   golferName,
-  newEmail,
-  memberCount,
-  publicTeam,
-  postRegistration,
-  registerOk,
   invitesTo,
+  leaguePath,
+  memberCount,
+  newEmail,
+  postRegistration,
+  publicTeam,
+  registerOk,
   users,
 } from '../../support/admin.js';
-import type {
-  AdminLeague,
-  Registration as RegistrationAnswer,
-} from '../../../src/http/schemas/admin.js';
-import type { InviteResolution } from '../../../src/http/schemas/public.js';
+import { assertInvalid, assertPlainText } from '../../support/assertions.js';
+import { NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
 
 describeOnDatabases(
   'admin API: registrations',

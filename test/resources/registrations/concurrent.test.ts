@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NO_LIMITS, describeOnDatabases, unique } from '../../support/harness.js';
-import { assertPlainText } from '../../support/assertions.js';
+import type { Registration as RegistrationAnswer } from '../../../src/resources/registrations/schema.js';
 import {
+  activeEntries,
   golferName,
   memberCount,
-  publicTeam,
   postRegistration,
+  publicTeam,
   registerOk,
-  withdrawal,
-  activeEntries,
-  users,
   statuses,
+  users,
+  withdrawal,
 } from '../../support/admin.js';
-import type { Registration as RegistrationAnswer } from '../../../src/http/schemas/admin.js';
+import { assertPlainText } from '../../support/assertions.js';
+import { NO_LIMITS, describeOnDatabases, unique } from '../../support/harness.js';
 
 describeOnDatabases(
   'admin API: concurrent registrations',

@@ -1,18 +1,18 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Org } from '../../../src/db/schema.js';
-import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from '../../support/harness.js';
+import type { StartRegistrationResponse } from '../../../src/resources/registrations/schema.js';
+import { withdraw } from '../../support/admin.js';
 import {
   PLAIN_TEXT,
+  assertEachNotFound,
   assertPlainText,
   comparable,
-  assertEachNotFound,
 } from '../../support/assertions.js';
-import type { StartRegistrationResponse } from '../../../src/http/schemas/public.js';
-import { withdraw } from '../../support/admin.js';
 import { at } from '../../support/clock.js';
+import { ADMIN, PUBLIC, describeOnDatabases, unique, type Harness } from '../../support/harness.js';
 import { foundTeam } from '../../support/teams.js';
 
 const REGISTRATION_URL = 'https://pay.example.com/register';

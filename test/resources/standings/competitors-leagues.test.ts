@@ -1,28 +1,26 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ADMIN, NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
+import type { PublicLeague } from '../../../src/resources/leagues/schema.js';
+import type { CompetitorStandings as Competitor } from '../../../src/resources/standings/schema.js';
 import { PLAIN_TEXT, assertInvalid, assertPlainText } from '../../support/assertions.js';
+import { ADMIN, NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
 import {
-  createSeries,
-  yearSeason,
-  completedEvent,
-  postResults,
-  standingsUrl,
-  standingsResponse,
   checkedStandings,
-  standings,
-  rows,
-  ranking,
-  competitorUrl,
-  competitorResponse,
   competitor,
-  rowOf,
+  competitorResponse,
+  competitorUrl,
+  completedEvent,
+  createSeries,
   golfers,
+  postResults,
+  ranking,
+  rowOf,
+  rows,
+  standings,
+  standingsResponse,
+  standingsUrl,
+  yearSeason,
 } from '../../support/standings.js';
-import type {
-  CompetitorStandings as Competitor,
-  PublicLeague,
-} from '../../../src/http/schemas/public.js';
 
 describeOnDatabases(
   'standings: competitors and unknown ids',

@@ -1,25 +1,25 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ADMIN, NO_LIMITS, describeOnDatabases } from '../../support/harness.js';
+import type { StoredResults } from '../../../src/resources/standings/schema.js';
 import { assertInvalid, assertPlainText } from '../../support/assertions.js';
 import { at } from '../../support/clock.js';
+import { ADMIN, NO_LIMITS, describeOnDatabases } from '../../support/harness.js';
 import {
-  createSeries,
-  seasonResponse,
-  createSeason,
-  yearSeason,
-  completedEvent,
-  resultsResponse,
-  postResults,
-  standings,
-  rows,
-  ranking,
   competitor,
-  rowOf,
+  completedEvent,
+  createSeason,
+  createSeries,
   golfers,
+  postResults,
+  ranking,
+  resultsResponse,
+  rowOf,
+  rows,
+  seasonResponse,
+  standings,
+  yearSeason,
   type Result,
 } from '../../support/standings.js';
-import type { StoredResults } from '../../../src/http/schemas/admin.js';
 
 describeOnDatabases(
   'standings: series and seasons',

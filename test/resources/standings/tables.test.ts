@@ -1,23 +1,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NO_LIMITS, describeOnDatabases } from '../../support/harness.js';
+import type { CompetitorStandings as Competitor } from '../../../src/resources/standings/schema.js';
 import { at } from '../../support/clock.js';
+import { NO_LIMITS, describeOnDatabases } from '../../support/harness.js';
 import {
-  createSeries,
-  yearSeason,
-  completedEvent,
-  postResults,
-  standingsResponse,
   checkedStandings,
-  standings,
-  rows,
-  ranking,
-  competitorResponse,
   competitor,
-  rowOf,
+  competitorResponse,
+  completedEvent,
+  createSeries,
   golfers,
+  postResults,
+  ranking,
+  rowOf,
+  rows,
+  standings,
+  standingsResponse,
+  yearSeason,
 } from '../../support/standings.js';
-import type { CompetitorStandings as Competitor } from '../../../src/http/schemas/public.js';
 
 describeOnDatabases(
   'standings: tables',

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { TeamSummary } from '../../../src/resources/teams/schema.js';
+import { deleteTeam, golferName, withdraw } from '../../support/admin.js';
+import { assertEachNotFound, assertPlainText, comparable } from '../../support/assertions.js';
 import { describeOnDatabases, unique } from '../../support/harness.js';
-import { assertPlainText, comparable, assertEachNotFound } from '../../support/assertions.js';
-import { golferName, withdraw, deleteTeam } from '../../support/admin.js';
 import {
   assertTeamShape,
-  publicGet,
-  teamResponse,
-  setLeagueStatus,
   foundTeam,
+  publicGet,
+  setLeagueStatus,
+  teamResponse,
 } from '../../support/teams.js';
-import type { TeamSummary } from '../../../src/http/schemas/public.js';
 
 describeOnDatabases('public teams: summary', (harness) => {
   void test('a team summary has exactly the documented fields with their values', async () => {

@@ -1,0 +1,163 @@
+import Type, { type Static } from 'typebox';
+import { HOLE_COUNTS, MAX_HOLES, MAX_PAR, MIN_PAR } from '../../domain/course.js';
+import { FIRST_YEAR, LAST_YEAR } from '../../domain/dates.js';
+import {
+  DEFAULT_EVENT_LIMIT,
+  EVENT_LIST_FILTERS,
+  EVENT_STATUSES,
+  MAX_EVENT_LIMIT,
+  PUBLIC_EVENT_STATUSES,
+} from '../../domain/events.js';
+import { Id, Nullable, Slug, SLUG_PATTERN, Text } from '../../http/schemas/common.js';
+
+const Tag = Slug;
+
+/** Course fields of the admin event create and patch bodies. */
+
+export const courseFields = {
+  courseName: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+  pars: Type.Optional(
+    Nullable(
+      Type.Array(Type.Integer({ minimum: MIN_PAR, maximum: MAX_PAR }), {
+        minItems: Math.min(...HOLE_COUNTS),
+        maxItems: MAX_HOLES,
+        description: `The par of each hole: ${HOLE_COUNTS.join(' or ')} of them.`,
+      }),
+    ),
+  ),
+};
+/** Course fields of the admin event answer. */
+
+export const courseAnswerFields = {
+  courseName: Nullable(Type.String()),
+  pars: Nullable(Type.Array(Type.Integer())),
+};
+export const eventFields = {
+  slug: Slug,
+  title: Text(200),
+  eventType: Type.String({
+    pattern: SLUG_PATTERN,
+    maxLength: 50,
+    description: 'e.g. league-night, tournament',
+  }),
+  status: Type.Enum(EVENT_STATUSES),
+  startDate: Type.String({ format: 'date-time' }),
+  endDate: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  tags: Type.Optional(Type.Array(Tag, { maxItems: 20 })),
+  eventSeriesId: Type.Optional(Nullable(Id)),
+  ...courseFields,
+};
+
+export const EventItem = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  title: Type.String(),
+  eventType: Type.String(),
+  status: Type.Enum(PUBLIC_EVENT_STATUSES),
+  startDate: Type.String({ format: 'date-time' }),
+  endDate: Type.Optional(Type.String({ format: 'date-time' })),
+  tags: Type.Array(Type.String()),
+  totalPlayers: Type.Integer({
+    description: 'A league night’s field is the league’s live roster.',
+  }),
+  courseListSummary: Type.Union([Type.String(), Type.Null()], {
+    description: 'The course the event is played on, or null.',
+  }),
+});
+export type EventItem = Static<typeof EventItem>;
+export const EventList = Type.Object(
+  {
+    count: Type.Integer({ description: 'Matching events before paging.' }),
+    oldestYear: Type.Integer(),
+    events: Type.Array(EventItem),
+  },
+  { additionalProperties: false },
+);
+export type EventList = Static<typeof EventList>;
+export const EventListQuery = Type.Object({
+  filter: Type.Optional(
+    Type.Enum(EVENT_LIST_FILTERS, {
+      default: 'all',
+      description:
+        '`upcoming`: not yet over, soonest first; `completed`: over, newest first; `all`: both.',
+    }),
+  ),
+  eventSeries: Type.Optional(
+    Type.String({
+      ...Slug,
+      description:
+        'A league’s slug: only the events linked to that league (its schedule). Absent: ' +
+        'events of every league and none. A slug naming no public league is a 404.',
+    }),
+  ),
+  tag: Type.Optional(
+    Type.String({ ...Slug, description: 'Only events with this tag. Absent: any tag.' }),
+  ),
+  year: Type.Optional(
+    Type.Integer({
+      minimum: FIRST_YEAR,
+      maximum: LAST_YEAR,
+      description: 'Only events starting in this year (the organization’s time zone). Absent: any.',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_EVENT_LIMIT,
+      default: DEFAULT_EVENT_LIMIT,
+      description: 'Events per page.',
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000000,
+      default: 0,
+      description: 'Matching events to skip before the page.',
+    }),
+  ),
+});
+export const EventDetail = Type.Object(
+  {
+    ...EventItem.properties,
+    eventSeries: Type.Optional(
+      Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type EventDetail = Static<typeof EventDetail>;
+export const EventField = Type.Object(
+  {
+    count: Type.Integer(),
+    players: Type.Array(
+      Type.Object({ name: Type.String(), teamName: Type.Union([Type.String(), Type.Null()]) }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type EventField = Static<typeof EventField>;
+export const CreateEventBody = Type.Object(eventFields, { additionalProperties: false });
+export const PatchEventBody = Type.Partial(Type.Object(eventFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export const AdminEvent = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  title: Type.String(),
+  eventType: Type.String(),
+  status: Type.String(),
+  startDate: Type.String(),
+  endDate: Nullable(Type.String()),
+  localDate: Type.String(),
+  tags: Type.Array(Type.String()),
+  eventSeriesId: Nullable(Type.Integer()),
+  entryCount: Type.Integer(),
+  ...courseAnswerFields,
+});
+export type AdminEvent = Static<typeof AdminEvent>;
+export const EventEntryBody = Type.Object(
+  { userId: Id, teamName: Type.Optional(Text(100)) },
+  { additionalProperties: false },
+);

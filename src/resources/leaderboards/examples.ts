@@ -1,0 +1,36 @@
+import type { Static } from 'typebox';
+import type { Leaderboards, StoredScoreCard } from './schema.js';
+
+export const LEADERBOARDS_EXAMPLE: Static<typeof Leaderboards> = {
+  version: 6,
+  leaderboards: [
+    {
+      name: 'Individual',
+      scoring: 'stroke',
+      par: 36,
+      rows: [
+        {
+          position: 'T1',
+          rank: 1,
+          tied: true,
+          name: 'Ava Palmer',
+          teamName: null,
+          thru: 4,
+          total: 15,
+          toPar: -1,
+          holes: [4, 3, 3, 5, null, null, null, null, null],
+        },
+      ],
+    },
+  ],
+};
+/** One event of the live stream, as its wire format shows it. */
+
+export const LEADERBOARD_STREAM_EXAMPLE =
+  ': connected\n\nretry: 2000\n\nevent: leaderboard\nid: 6\n' +
+  `data: ${JSON.stringify(LEADERBOARDS_EXAMPLE)}\n\n`;
+export const SCORE_CARD_EXAMPLE: Static<typeof StoredScoreCard> = {
+  userId: 1,
+  holes: [4, 3, 3, 5, null, null, null, null, null],
+  leaderboardVersion: 7,
+};

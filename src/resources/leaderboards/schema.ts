@@ -1,0 +1,74 @@
+import Type from 'typebox';
+import { MAX_HOLES, MAX_STROKES, MIN_STROKES } from '../../domain/course.js';
+import { BOARD_KINDS } from '../../domain/leaderboards.js';
+import { Id, Nullable } from '../../http/schemas/common.js';
+
+export const ScoreCardBody = Type.Object(
+  {
+    holes: Type.Array(Nullable(Type.Integer({ minimum: MIN_STROKES, maximum: MAX_STROKES })), {
+      maxItems: MAX_HOLES,
+      description: 'Strokes per hole of the course; null for a hole not played yet.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const StoredScoreCard = Type.Object({
+  userId: Type.Integer(),
+  holes: Type.Array(Nullable(Type.Integer())),
+  leaderboardVersion: Type.Integer(),
+});
+export const LeaderboardResultsBody = Type.Object(
+  {
+    seriesId: Id,
+    seasonId: Type.Optional(Id),
+    board: Type.Optional(Type.Enum(BOARD_KINDS)),
+    points: Type.Array(Type.Number({ minimum: -1000000, maximum: 1000000 }), {
+      minItems: 1,
+      maxItems: 2000,
+      description: 'Points of places 1, 2, 3…; places past the end score 0.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const LeaderboardRow = Type.Object(
+  {
+    position: Nullable(Type.String({ description: '"1", "T2"…; null before the first hole.' })),
+    rank: Nullable(Type.Integer()),
+    tied: Type.Boolean(),
+    name: Type.String(),
+    teamName: Nullable(Type.String()),
+    thru: Type.Integer({ minimum: 0, maximum: MAX_HOLES, description: 'Holes played.' }),
+    total: Type.Integer({ description: 'Strokes so far.' }),
+    toPar: Type.Integer({ description: 'Strokes minus the par of the holes played.' }),
+    holes: Type.Array(Nullable(Type.Integer()), { description: 'The card; null: not played.' }),
+  },
+  { additionalProperties: false },
+);
+export const Leaderboards = Type.Object(
+  {
+    version: Type.Integer({
+      minimum: 0,
+      description:
+        'Moves on every change of the boards; the `id` of the live stream’s events (0 before the first).',
+    }),
+    leaderboards: Type.Array(
+      Type.Object(
+        {
+          name: Type.String(),
+          scoring: Type.Union([Type.Literal('stroke'), Type.Literal('best-ball')]),
+          par: Nullable(Type.Integer()),
+          rows: Type.Array(LeaderboardRow),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+/** What a reconnecting EventSource sends: the `id` of the last event it received. */
+
+export const LastEventIdHeader = Type.Object({
+  'last-event-id': Type.Optional(
+    Type.String({ description: 'The version the client has already received.' }),
+  ),
+});

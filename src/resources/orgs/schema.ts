@@ -1,0 +1,18 @@
+import Type, { type Static } from 'typebox';
+import { Slug, Text } from '../../http/schemas/common.js';
+
+export const CreateOrgBody = Type.Object(
+  {
+    slug: Slug,
+    name: Text(200),
+    timezone: Text(64, 'IANA time zone.'),
+  },
+  { additionalProperties: false },
+);
+export const AdminOrg = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  name: Type.String(),
+  timezone: Type.String(),
+});
+export type AdminOrg = Static<typeof AdminOrg>;

@@ -1,0 +1,20 @@
+import type { Static } from 'typebox';
+import type { AdminTeeSheet, PublicTeeSheet } from './schema.js';
+
+export const TEE_SHEET_EXAMPLE: Static<typeof PublicTeeSheet> = {
+  format: 'shotgun',
+  groups: [
+    {
+      startTime: '2026-06-16T22:30:00.000Z',
+      startingHole: 1,
+      players: [
+        { name: 'Ava Palmer', teamName: null },
+        { name: 'Ben Hogan-Reyes', teamName: null },
+      ],
+    },
+  ],
+};
+export const ADMIN_TEE_SHEET_EXAMPLE: Static<typeof AdminTeeSheet> = {
+  format: 'shotgun',
+  groups: [{ startTime: '2026-06-16T22:30:00.000Z', startingHole: 1, userIds: [1, 2] }],
+};
