@@ -7,10 +7,10 @@ import { createEdge } from './http/edge/edge.js';
 import { embedRoutes } from './http/embed/index.js';
 import { validatorCompiler } from './http/edge/validation.js';
 import { createLog } from './http/log.js';
-import { mediaRoutes } from './resources/media/public-routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import { opsRoutes } from './http/ops.js';
 import { publicRoutes } from './http/public/index.js';
+import { RESOURCES } from './resources/index.js';
 
 export type { App, AppContext } from './http/context.js';
 
@@ -54,7 +54,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     admin: adminToken === undefined ? undefined : ADMIN_BASE_PATH,
   });
   await app.register(opsRoutes(context, edge));
-  await app.register(mediaRoutes(context));
+  for (const resource of RESOURCES) {
+    if (resource.site !== undefined) await app.register(resource.site(context, edge));
+  }
   await app.register(embedRoutes(context, edge));
   await app.register(publicRoutes(context, edge), { prefix: PUBLIC_BASE_PATH });
   if (adminToken !== undefined) {

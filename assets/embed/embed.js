@@ -9,16 +9,8 @@
   var script = document.currentScript;
   if (!script || !script.src) return;
 
-  var LABELS = {
-    schedule: 'Schedule',
-    standings: 'Standings',
-    'event-detail': 'Event details',
-    field: 'Field',
-    'tee-times': 'Tee times',
-    leaderboard: 'Leaderboard',
-    league: 'League',
-    leagues: 'Leagues',
-  };
+  /* Frame titles by widget name, filled in from the service's widget registry. */
+  var LABELS = {/* labels */};
   /* Read by the loader itself rather than passed on to the widget page. */
   var LOADER_OPTIONS = { org: 1, widget: 1, eventParam: 1, target: 1 };
 

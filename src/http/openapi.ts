@@ -1,6 +1,7 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyRequest } from 'fastify';
+import { openApiTags } from '../resources/index.js';
 import type { App } from './context.js';
 
 /** Where each generated document is served, under its API's base path. */
@@ -55,24 +56,6 @@ wrong with it. Requests may be rate limited per client IP (\`429\` with \`Retry-
 \`503\` with \`Retry-After\` means the database cannot be reached. Writes never answer from a \
 cache, and each one is seen by the public API at once.`;
 
-const PUBLIC_TAGS = [
-  { name: 'Leagues', description: 'Leagues (event series) and the start of a registration.' },
-  { name: 'Teams', description: 'Teams of a team league, as an invited partner sees them.' },
-  { name: 'Invites', description: 'Partner invites sent by email.' },
-  { name: 'Events', description: 'Events, and a league’s schedule (`eventSeries`).' },
-  { name: 'Standings', description: 'Points tables of a league or a standings series.' },
-  { name: 'League nights', description: 'Tee sheets and leaderboards, read or live.' },
-];
-
-const ADMIN_TAGS = [
-  { name: 'Organizations', description: 'Organizations and their golfers.' },
-  { name: 'Leagues', description: 'Leagues (event series), their image and teams.' },
-  { name: 'Registrations', description: 'Registrations reported by the hosted page.' },
-  { name: 'Events', description: 'Events and their entries.' },
-  { name: 'League nights', description: 'Tee sheets, score cards and results from boards.' },
-  { name: 'Standings', description: 'Standings series, seasons and event results.' },
-];
-
 /** `errorMessage` words a validation failure for the 422 (see `Text`); it is no OpenAPI. */
 function withoutErrorMessages(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutErrorMessages);
@@ -116,7 +99,7 @@ export async function registerOpenApi(
         license: LICENSE,
       },
       security: [],
-      tags: PUBLIC_TAGS,
+      tags: openApiTags('public'),
     },
     transform: onlyUnder(basePaths.public),
     transformObject,
@@ -147,7 +130,7 @@ export async function registerOpenApi(
         },
       },
       security: [{ adminToken: [] }],
-      tags: ADMIN_TAGS,
+      tags: openApiTags('admin'),
     },
     transform: onlyUnder(basePaths.admin),
     transformObject,

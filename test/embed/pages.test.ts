@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { WIDGETS } from '../../src/http/embed/index.js';
+import { WIDGETS } from '../../src/resources/index.js';
 import { DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
 import { describeOnDatabases, type Harness } from '../support/harness.js';
 import { HOSTILE_ORG_NAME, embedClub, type EmbedClub } from '../support/embeds.js';
@@ -211,7 +211,7 @@ describeOnDatabases('embed widget pages', (harness) => {
       headers: { host: 'club.example:8080' },
     });
     assert.equal(gallery.statusCode, 200);
-    for (const widget of Object.keys(WIDGETS)) {
+    for (const widget of WIDGETS.keys()) {
       assert.match(
         gallery.body,
         new RegExp(

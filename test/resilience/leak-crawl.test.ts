@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
+import { DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
+import { RESOURCES, WIDGETS } from '../../src/resources/index.js';
 import { TARGETS } from '../support/databases.js';
 import {
   NO_LIMITS,
@@ -10,6 +11,7 @@ import {
   stopHarness,
   type Harness,
 } from '../support/harness.js';
+import type { OpenApiDocument } from '../support/openapi.js';
 
 /**
  * Leak crawling: every public URL of the demo org, JSON and widget pages, reached from what
@@ -101,65 +103,29 @@ interface Crawled {
   body: string;
 }
 
-/** Every public URL the demo org's data names, JSON and widgets, read once each. */
+/**
+ * Every public URL the demo org's data names, JSON and widgets, read once each: each
+ * resource of the registry names its own (`crawl`).
+ */
 async function crawl(h: Harness, hidden: Hidden): Promise<Crawled[]> {
   const db = h.database.db;
-  const org = `${PUBLIC}/orgs/${DEMO_ORG_SLUG}`;
-  const leagues = await db.selectFrom('event_series').select(['id', 'slug']).execute();
-  const events = await db.selectFrom('events').select('slug').execute();
-  const teams = await db.selectFrom('teams').select(['id', 'event_series_id']).execute();
-  const series = await db.selectFrom('standing_series').select('id').execute();
-  const seasons = await db.selectFrom('standing_seasons').select(['id', 'series_id']).execute();
-  const competitors = await db
-    .selectFrom('standing_competitors')
-    .select(['id', 'series_id'])
-    .execute();
-  const urls = [
-    `${org}/event-series`,
-    `${org}/events?filter=all&limit=100`,
-    `${org}/events?filter=upcoming`,
-    `${org}/events?filter=completed`,
-    `${PUBLIC}/event-series-invites/${DEMO_INVITE_TOKEN}`,
-    `/embed?org=${DEMO_ORG_SLUG}`,
-    `/embed/leagues?org=${DEMO_ORG_SLUG}`,
-    `/embed/schedule?org=${DEMO_ORG_SLUG}&actions=1`,
-  ];
-  for (const league of leagues) {
-    urls.push(
-      `${org}/event-series/${league.slug}`,
-      `${org}/event-series/${league.slug}/standings`,
-      `${org}/events?filter=all&eventSeries=${league.slug}`,
-      `/embed/league?org=${DEMO_ORG_SLUG}&league=${league.slug}`,
-      `/embed/schedule?org=${DEMO_ORG_SLUG}&league=${league.slug}&actions=1`,
-      `/embed/standings?org=${DEMO_ORG_SLUG}&league=${league.slug}`,
-    );
-  }
-  for (const team of teams)
-    urls.push(`${org}/event-series/${team.event_series_id}/teams/${team.id}`);
-  for (const { slug } of events) {
-    urls.push(
-      `${org}/events/${slug}`,
-      `${org}/events/${slug}/field`,
-      `${org}/events/${slug}/tee-sheet`,
-      `${org}/events/${slug}/leaderboard`,
-      ...['event-detail', 'field', 'tee-times', 'leaderboard'].map(
-        (widget) => `/embed/${widget}?org=${DEMO_ORG_SLUG}&event=${slug}`,
-      ),
-    );
-  }
-  for (const { id } of series) urls.push(`${org}/standings/${id}`);
-  for (const season of seasons)
-    urls.push(`${org}/standings/${season.series_id}?seasonId=${season.id}`);
-  for (const competitor of competitors) {
-    urls.push(`${org}/standings/${competitor.series_id}/competitors/${competitor.id}`);
-  }
+  const leagues = await db.selectFrom('event_series').select('id').execute();
   assert.ok(hidden.leagues.every((league) => leagues.some((row) => row.id === league.id)));
+  const urls = [`/embed?org=${DEMO_ORG_SLUG}`];
+  for (const resource of RESOURCES)
+    urls.push(...((await resource.crawl?.(db, DEMO_ORG_SLUG)) ?? []));
   const crawled: Crawled[] = [];
   for (const url of urls) {
     const response = await h.inject({ url });
     crawled.push({ url, status: response.statusCode, body: response.body });
   }
   return crawled;
+}
+
+/** A path template of the document as a pattern of the URLs it names. */
+function templatePattern(path: string): RegExp {
+  const pattern = path.replace(/\{[^}]+\}/g, '[^/?]+');
+  return new RegExp(`^${pattern}(\\?|$)`);
 }
 
 for (const target of TARGETS) {
@@ -178,6 +144,32 @@ for (const target of TARGETS) {
       });
       after(async () => {
         await stopHarness(h);
+      });
+
+      void test('the crawl reads every JSON read of the public document and every widget', async () => {
+        const document = (
+          await h.inject({ url: `${PUBLIC}/openapi.json` })
+        ).json<OpenApiDocument>();
+        const reads = Object.entries(document.paths).filter(
+          ([, operations]) =>
+            operations.get?.responses['200']?.content?.['application/json'] !== undefined,
+        );
+        assert.ok(reads.length > 10, `${reads.length} JSON reads documented`);
+        for (const [path] of reads) {
+          const pattern = templatePattern(path);
+          assert.ok(
+            crawled.some(({ url, status }) => status === 200 && pattern.test(url)),
+            `no crawled URL of ${path} answered 200`,
+          );
+        }
+        for (const widget of WIDGETS.keys()) {
+          assert.ok(
+            crawled.some(
+              ({ url, status }) => status === 200 && url.startsWith(`/embed/${widget}?`),
+            ),
+            `no crawled page of the ${widget} widget answered 200`,
+          );
+        }
       });
 
       void test('every URL answers 200 or 404, and most answer 200', () => {
@@ -214,34 +206,30 @@ for (const target of TARGETS) {
         const emails = (await h.database.db.selectFrom('users').select('email').execute()).map(
           (row) => row.email,
         );
-        const tokens = (
-          await h.database.db
-            .selectFrom('invites')
-            .select('token')
-            .where('token', 'is not', null)
-            .execute()
-        ).flatMap((row) => (row.token === null ? [] : [row.token]));
-        assert.ok(emails.length > 10 && tokens.length > 2);
-        const secrets = [
-          ...emails,
-          ...HIDDEN_LEAGUE_NAMES,
+        // An invite resolves whatever its league's status, for the one invited: its own
+        // answer names the address it was sent to, its league and the golfer who sent it.
+        const invites = await h.database.db
+          .selectFrom('invites')
+          .select(['email', 'token'])
+          .where('token', 'is not', null)
+          .execute();
+        assert.ok(emails.length > 10 && invites.length > 2);
+        const sendersAndLeagues = [
           HIDDEN_GOLFER.lastName,
+          ...HIDDEN_LEAGUE_NAMES,
           ...hidden.leagues.map((league) => league.slug),
         ];
-        // The invite's own answer names the address it was sent to (its holder's own).
-        const invited = await h.database.db
-          .selectFrom('invites')
-          .select('email')
-          .where('token', '=', DEMO_INVITE_TOKEN)
-          .executeTakeFirstOrThrow();
+        const secrets = [...emails, ...sendersAndLeagues];
         for (const { url, body } of crawled) {
           const isInvite = url.includes('/event-series-invites/');
+          const own = invites.find(({ token }) => url.endsWith(`/${token ?? ''}`));
           for (const secret of secrets) {
-            if (isInvite && secret === invited.email) continue;
+            if (own !== undefined && (secret === own.email || sendersAndLeagues.includes(secret)))
+              continue;
             assert.ok(!body.includes(secret), `${url} shows ${secret}`);
           }
-          for (const token of tokens) {
-            if (isInvite && token === DEMO_INVITE_TOKEN) continue;
+          for (const { token } of invites) {
+            if (token === null || token === own?.token) continue;
             assert.ok(!body.includes(token), `${url} shows an invite token`);
           }
           if (!url.startsWith('/embed')) {

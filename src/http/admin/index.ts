@@ -3,14 +3,7 @@ import type { Edge } from '../edge/edge.js';
 import { adminDocument, openApiDocumentRoute } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
-import { adminEventRoutes } from '../../resources/events/admin-routes.js';
-import { adminLeagueNightRoutes } from '../../resources/leaderboards/admin-routes.js';
-import { adminLeagueRoutes } from '../../resources/leagues/admin-routes.js';
-import { adminOrgRoutes } from '../../resources/orgs/admin-routes.js';
-import { adminRegistrationRoutes } from '../../resources/registrations/admin-routes.js';
-import { adminStandingRoutes } from '../../resources/standings/admin-routes.js';
-import { adminTeamRoutes } from '../../resources/teams/admin-routes.js';
-import { adminUserRoutes } from '../../resources/users/admin-routes.js';
+import { RESOURCES } from '../../resources/index.js';
 
 /**
  * The admin API under `/admin/v1`; registered only when an admin token is configured. Its
@@ -28,14 +21,10 @@ export function adminRoutes(context: AppContext, edge: Edge, adminToken: string)
       }
       guarded.addHook('preValidation', requireCanonicalIds);
 
-      await guarded.register(adminOrgRoutes(context));
-      await guarded.register(adminUserRoutes(context));
-      await guarded.register(adminLeagueRoutes(context));
-      await guarded.register(adminRegistrationRoutes(context));
-      await guarded.register(adminTeamRoutes(context));
-      await guarded.register(adminEventRoutes(context));
-      await guarded.register(adminStandingRoutes(context));
-      await guarded.register(adminLeagueNightRoutes(context));
+      for (const resource of RESOURCES) {
+        if (resource.admin !== undefined)
+          await guarded.register(resource.admin.routes(context, edge));
+      }
     });
   };
 }

@@ -2,43 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { accentPalette, parseHexColour } from '../../domain/colours.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
-import { eventDetailWidget } from '../../resources/events/event-detail-widget.js';
-import { fieldWidget } from '../../resources/events/field-widget.js';
-import { scheduleWidget } from '../../resources/events/schedule-widget.js';
-import { leaderboardWidget } from '../../resources/leaderboards/widget.js';
-import { leagueWidget } from '../../resources/leagues/league-widget.js';
-import { leaguesWidget } from '../../resources/leagues/leagues-widget.js';
+import { WIDGETS } from '../../resources/index.js';
 import { requireOrg } from '../../resources/orgs/service.js';
 import { startRegistration } from '../../resources/registrations/service.js';
-import { standingsWidget } from '../../resources/standings/widget.js';
-import { teeTimesWidget } from '../../resources/tee-sheets/widget.js';
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/edge.js';
 import { MAX_ID } from '../schemas/common.js';
-import { ASSETS_PATH, LOADER, PAGE_ASSETS } from './assets.js';
+import { ASSETS_PATH, loadEmbedAssets } from './assets.js';
 import { galleryPage } from './gallery.js';
-import {
-  EMBED_HEADERS,
-  HTML_TYPE,
-  accentStylesheet,
-  messagePage,
-  missingPage,
-  widgetPage,
-} from './layout.js';
+import { EMBED_HEADERS, HTML_TYPE, accentStylesheet, embedPages } from './layout.js';
 import { EmbedQuery, positiveInteger } from './options.js';
-import type { Widget } from './parts.js';
-
-/** The widgets by the name in their URL, `/embed/{name}`. */
-export const WIDGETS: Readonly<Record<string, Widget>> = {
-  schedule: scheduleWidget,
-  standings: standingsWidget,
-  'event-detail': eventDetailWidget,
-  field: fieldWidget,
-  'tee-times': teeTimesWidget,
-  leaderboard: leaderboardWidget,
-  league: leagueWidget,
-  leagues: leaguesWidget,
-};
 
 /** The loader may change between releases, so pages pick it up within the hour. */
 const LOADER_CACHE = 'public, max-age=3600';
@@ -61,6 +34,11 @@ const RegisterBody = Type.Object({
 export function embedRoutes(context: AppContext, edge: Edge) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
+    const labels = Object.fromEntries(
+      [...WIDGETS.values()].map(({ name, label }) => [name, label]),
+    );
+    const assets = await loadEmbedAssets(labels);
+    const pages = embedPages(assets);
     const publicRead = {
       onRequest: [embedHeaders, edge.publicRateLimit, edge.cache.lookup],
       onSend: edge.cache.store,
@@ -68,18 +46,18 @@ export function embedRoutes(context: AppContext, edge: Edge) {
 
     app.get('/embed.js', async (_request, reply) =>
       reply
-        .type(LOADER.type)
+        .type(assets.loader.type)
         .header('cache-control', LOADER_CACHE)
-        .header('etag', `"${LOADER.version}"`)
+        .header('etag', `"${assets.loader.version}"`)
         .header('cross-origin-resource-policy', 'cross-origin')
-        .send(LOADER.body),
+        .send(assets.loader.body),
     );
 
     app.get(
       `${ASSETS_PATH}/:file`,
       { schema: { params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
       async (request, reply) => {
-        const asset = PAGE_ASSETS[request.params.file];
+        const asset = assets.pages[request.params.file];
         if (asset === undefined) throw new NotFoundError();
         return reply.type(asset.type).header('cache-control', IMMUTABLE).send(asset.body);
       },
@@ -105,7 +83,9 @@ export function embedRoutes(context: AppContext, edge: Edge) {
       reply
         .type(HTML_TYPE)
         .header('cache-control', 'no-cache')
-        .send(await galleryPage(db, `${request.protocol}://${request.host}`)),
+        .send(
+          await galleryPage(db, `${request.protocol}://${request.host}`, WIDGETS.values(), assets),
+        ),
     );
 
     app.get(
@@ -119,14 +99,14 @@ export function embedRoutes(context: AppContext, edge: Edge) {
       },
       async (request, reply) => {
         void reply.type(HTML_TYPE);
-        const widget = WIDGETS[request.params.widget];
+        const widget = WIDGETS.get(request.params.widget);
         const options = request.query;
         try {
           if (widget === undefined || options.org === undefined) throw new NotFoundError();
           const org = await requireOrg(db, options.org);
           const body = await widget.render({ db, org, options, now: context.now() });
           return await reply.send(
-            widgetPage({
+            pages.widget({
               widget: request.params.widget,
               label: widget.label,
               orgName: org.name,
@@ -135,7 +115,7 @@ export function embedRoutes(context: AppContext, edge: Edge) {
             }),
           );
         } catch (error) {
-          if (error instanceof NotFoundError) return reply.code(404).send(missingPage());
+          if (error instanceof NotFoundError) return reply.code(404).send(pages.missing());
           throw error;
         }
       },
@@ -171,9 +151,9 @@ export function embedRoutes(context: AppContext, edge: Edge) {
             });
             return await reply.redirect(url, 303);
           } catch (error) {
-            if (error instanceof NotFoundError) return reply.code(404).send(missingPage());
+            if (error instanceof NotFoundError) return reply.code(404).send(pages.missing());
             if (error instanceof ConflictError) {
-              return reply.code(409).send(messagePage('Registration is not open', error.message));
+              return reply.code(409).send(pages.message('Registration is not open', error.message));
             }
             throw error;
           }

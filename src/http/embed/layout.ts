@@ -1,4 +1,4 @@
-import { assetUrl } from './assets.js';
+import type { EmbedAssets } from './assets.js';
 import { html, type Html } from './html.js';
 import { accentHex, type EmbedOptions } from './options.js';
 
@@ -33,55 +33,66 @@ export interface PageInput {
   body: Html;
 }
 
-function htmlDocument(title: string, accent: string | undefined, main: Html): string {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <link rel="stylesheet" href="${assetUrl('embed.css')}" />
-        ${accent === undefined ? '' : html`<link rel="stylesheet" href="/embed/accent/${accent}.css" />`}
-        <script src="${assetUrl('widget.js')}" defer></script>
-      </head>
-      <body>
-        ${main}
-      </body>
-    </html> `.value;
+export interface EmbedPages {
+  /** A whole widget page. */
+  widget(page: PageInput): string;
+  /** The small page of an unknown org, league, event or widget; the loader hides its frame. */
+  missing(): string;
+  /** A page of one message, such as why a registration cannot start. */
+  message(title: string, message: string): string;
 }
 
-/** A whole widget page. */
-export function widgetPage(page: PageInput): string {
-  return htmlDocument(
-    `${page.label} · ${page.orgName}`,
-    accentHex(page.options.accent),
-    html`<main id="widget" class="widget widget-${page.widget}">
-      ${heading(page.options, page.label)} ${page.body}
-    </main>`,
-  );
-}
+/** The pages' HTML, linking the assets as loaded. */
+export function embedPages(assets: EmbedAssets): EmbedPages {
+  function htmlDocument(title: string, accent: string | undefined, main: Html): string {
+    return html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>${title}</title>
+          <link rel="stylesheet" href="${assets.url('embed.css')}" />
+          ${accent === undefined ? '' : html`<link rel="stylesheet" href="/embed/accent/${accent}.css" />`}
+          <script src="${assets.url('widget.js')}" defer></script>
+        </head>
+        <body>
+          ${main}
+        </body>
+      </html> `.value;
+  }
 
-/** The small page of an unknown org, league, event or widget; the loader hides its frame. */
-export function missingPage(): string {
-  return htmlDocument(
-    'Not found',
-    undefined,
-    html`<main id="widget" class="widget" data-missing>
-      <p>There is nothing to show here.</p>
-    </main>`,
-  );
-}
+  function widget(page: PageInput): string {
+    return htmlDocument(
+      `${page.label} · ${page.orgName}`,
+      accentHex(page.options.accent),
+      html`<main id="widget" class="widget widget-${page.widget}">
+        ${heading(page.options, page.label)} ${page.body}
+      </main>`,
+    );
+  }
 
-/** A page of one message, such as why a registration cannot start. */
-export function messagePage(title: string, message: string): string {
-  return htmlDocument(
-    title,
-    undefined,
-    html`<main id="widget" class="widget">
-      <h1>${title}</h1>
-      <p role="alert">${message}</p>
-    </main>`,
-  );
+  function missing(): string {
+    return htmlDocument(
+      'Not found',
+      undefined,
+      html`<main id="widget" class="widget" data-missing>
+        <p>There is nothing to show here.</p>
+      </main>`,
+    );
+  }
+
+  function message(title: string, text: string): string {
+    return htmlDocument(
+      title,
+      undefined,
+      html`<main id="widget" class="widget">
+        <h1>${title}</h1>
+        <p role="alert">${text}</p>
+      </main>`,
+    );
+  }
+
+  return { widget, missing, message };
 }
 
 /** The accent's stylesheet: its colours and the AA pairs drawn from it. */

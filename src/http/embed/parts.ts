@@ -22,9 +22,25 @@ export interface WidgetContext {
   now: Date;
 }
 
+/** The demo org's records that the gallery's examples show. */
+export interface GalleryDemo {
+  league: string;
+  liveNight: string;
+}
+
+/** One tag of the gallery: what it shows and its `data-*` options besides org and widget. */
+export interface GalleryExample {
+  what: string;
+  data: Record<string, string>;
+}
+
 export interface Widget {
+  /** The name in its URL, `/embed/{name}`, and in the tag's `data-widget`. */
+  name: string;
   /** The default heading and frame title. */
   label: string;
+  /** Its examples in the gallery, on the demo org. */
+  gallery(demo: GalleryDemo): GalleryExample[];
   render(context: WidgetContext): Promise<Html>;
 }
 

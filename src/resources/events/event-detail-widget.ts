@@ -16,7 +16,14 @@ import {
 
 /** One event: when, where, its league, its players, and the league's register button. */
 export const eventDetailWidget: Widget = {
+  name: 'event-detail',
   label: 'Event details',
+  gallery: (demo) => [
+    {
+      what: 'One event. With event="url" it reads the event from the page’s ?event= parameter.',
+      data: { event: demo.liveNight },
+    },
+  ],
   async render(context) {
     const { db, org } = context;
     const event = presentEventDetail(await getPublicEvent(db, org.slug, eventSlug(context)));

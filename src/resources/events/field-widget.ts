@@ -6,7 +6,9 @@ import type { Widget } from '../../http/embed/parts.js';
 
 /** An event's players, by name (a league night's field is the league roster). */
 export const fieldWidget: Widget = {
+  name: 'field',
   label: 'Field',
+  gallery: (demo) => [{ what: 'An event’s players.', data: { event: demo.liveNight } }],
   async render(context) {
     const field = presentEventField(
       await getEventField(context.db, context.org.slug, eventSlug(context)),

@@ -12,6 +12,7 @@ import {
   stageOf,
   statusNote,
   tagList,
+  type GalleryExample,
   type Widget,
   type WidgetContext,
 } from '../../http/embed/parts.js';
@@ -58,7 +59,18 @@ function details(event: EventItem, league: PublicLeague | undefined): Html {
 
 /** An org's events, or a league's schedule, with details and register links on request. */
 export const scheduleWidget: Widget = {
+  name: 'schedule',
   label: 'Schedule',
+  gallery: (demo): GalleryExample[] => [
+    {
+      what: 'A league’s schedule with details and register links.',
+      data: { league: demo.league, filter: 'upcoming', actions: '1', limit: '5' },
+    },
+    {
+      what: 'Tournaments only, no heading, in the club’s colour.',
+      data: { tags: 'tournaments', title: ' ', accent: '#ffd700' },
+    },
+  ],
   async render(context) {
     const { options } = context;
     const actions = flag(options.actions);

@@ -4,89 +4,23 @@ import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.j
 import { RESULTS_EXAMPLE } from '../standings/examples.js';
 import { presentStoredResults } from '../standings/presenter.js';
 import { StoredResults } from '../standings/schema.js';
-import { ADMIN_TEE_SHEET_EXAMPLE } from '../tee-sheets/examples.js';
-import { AdminTeeSheet, GenerateTeeSheetBody, TeeSheetBody } from '../tee-sheets/schema.js';
-import { generateEventTeeSheet, putTeeSheet, removeTeeSheet } from '../tee-sheets/service.js';
 import { SCORE_CARD_EXAMPLE } from './examples.js';
 import { LeaderboardResultsBody, ScoreCardBody, StoredScoreCard } from './schema.js';
 import { postLeaderboardResults, putScoreCard, removeScoreCard } from './service.js';
 
 /**
- * Admin writes of a league night (decisions §12): its tee sheet, its golfers' score cards,
- * and the final board posted into standings. The course is set with the event itself.
+ * Admin writes of a league night's scoring (decisions §12): its golfers' score cards and the
+ * final board posted into standings. The course is set with the event, the tee sheet apart.
  */
-export function adminLeagueNightRoutes(context: AppContext) {
+export function adminLeaderboardRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
-    app.put(
-      '/orgs/:orgSlug/events/:id/tee-sheet',
-      {
-        schema: {
-          operationId: 'putTeeSheet',
-          tags: ['League nights'],
-          summary: 'Set an event’s tee sheet',
-          params: EventIdParams,
-          body: TeeSheetBody,
-          response: {
-            200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
-            ...ADMIN_FAILURES,
-          },
-        },
-      },
-      async (request) =>
-        putTeeSheet(db, {
-          orgSlug: request.params.orgSlug,
-          eventId: request.params.id,
-          sheet: request.body,
-        }),
-    );
-
-    app.post(
-      '/orgs/:orgSlug/events/:id/tee-sheet/generate',
-      {
-        schema: {
-          operationId: 'generateTeeSheet',
-          tags: ['League nights'],
-          summary: 'Draw an event’s tee sheet from its field',
-          params: EventIdParams,
-          body: GenerateTeeSheetBody,
-          response: {
-            200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
-            ...ADMIN_FAILURES,
-          },
-        },
-      },
-      async (request) =>
-        generateEventTeeSheet(db, {
-          orgSlug: request.params.orgSlug,
-          eventId: request.params.id,
-          generate: request.body,
-        }),
-    );
-
-    app.delete(
-      '/orgs/:orgSlug/events/:id/tee-sheet',
-      {
-        schema: {
-          operationId: 'deleteTeeSheet',
-          tags: ['League nights'],
-          summary: 'Remove an event’s tee sheet',
-          params: EventIdParams,
-          response: { ...NO_CONTENT, ...ADMIN_FAILURES },
-        },
-      },
-      async (request, reply) => {
-        await removeTeeSheet(db, { orgSlug: request.params.orgSlug, eventId: request.params.id });
-        return reply.code(204).send(null);
-      },
-    );
-
     app.put(
       '/orgs/:orgSlug/events/:id/scores/:userId',
       {
         schema: {
           operationId: 'putScoreCard',
-          tags: ['League nights'],
+          tags: ['Leaderboards'],
           summary: 'Set a golfer’s score card; the leaderboards move at once',
           params: EventEntryParams,
           body: ScoreCardBody,
@@ -118,7 +52,7 @@ export function adminLeagueNightRoutes(context: AppContext) {
       {
         schema: {
           operationId: 'deleteScoreCard',
-          tags: ['League nights'],
+          tags: ['Leaderboards'],
           summary: 'Remove a golfer’s score card',
           params: EventEntryParams,
           response: { ...NO_CONTENT, ...ADMIN_FAILURES },
@@ -136,7 +70,7 @@ export function adminLeagueNightRoutes(context: AppContext) {
       {
         schema: {
           operationId: 'postResultsFromLeaderboard',
-          tags: ['League nights'],
+          tags: ['Leaderboards'],
           summary: 'Post an event’s final board into a standings series',
           params: EventIdParams,
           body: LeaderboardResultsBody,

@@ -33,7 +33,7 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
       {
         schema: {
           operationId: 'getEventLeaderboard',
-          tags: ['League nights'],
+          tags: ['Leaderboards'],
           summary: 'An event’s leaderboards: individual stroke play, and best ball of teams',
           params: EventSlugParams,
           response: publicRead(Leaderboards, 'The boards and their version.', LEADERBOARDS_EXAMPLE),
@@ -52,7 +52,7 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
       {
         schema: {
           operationId: 'streamEventLeaderboard',
-          tags: ['League nights'],
+          tags: ['Leaderboards'],
           summary: 'The leaderboards live: server-sent events, one after every change',
           description:
             'Sends `: connected` and `retry: 2000`, then at once an event `leaderboard` whose ' +

@@ -12,7 +12,14 @@ import type { Widget } from '../../http/embed/parts.js';
  * version, reloads this page's boards: one renderer for the first view and every update.
  */
 export const leaderboardWidget: Widget = {
+  name: 'leaderboard',
   label: 'Leaderboard',
+  gallery: (demo) => [
+    {
+      what: 'An event’s leaderboards, live while scores come in.',
+      data: { event: demo.liveNight },
+    },
+  ],
   async render(context) {
     const { db, org } = context;
     const slug = eventSlug(context);

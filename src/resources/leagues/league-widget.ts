@@ -5,7 +5,9 @@ import { leagueCard, type Widget } from '../../http/embed/parts.js';
 
 /** One league's card (`league`: its slug). */
 export const leagueWidget: Widget = {
+  name: 'league',
   label: 'League',
+  gallery: (demo) => [{ what: 'One league’s card.', data: { league: demo.league } }],
   async render(context) {
     const slug = context.options.league;
     if (slug === undefined || slug === '') throw new NotFoundError();

@@ -53,7 +53,14 @@ function seasonPicker(
 
 /** A league's or a series' standings table, with a season picker for season series. */
 export const standingsWidget: Widget = {
+  name: 'standings',
   label: 'Standings',
+  gallery: (demo) => [
+    {
+      what: 'A league’s standings (a season picker shows for series with several seasons).',
+      data: { league: demo.league },
+    },
+  ],
   async render(context) {
     const standings = await standingsOf(context);
     const series = standings.standingSeries;

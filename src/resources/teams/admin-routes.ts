@@ -11,7 +11,7 @@ export function adminTeamRoutes(context: AppContext) {
       {
         schema: {
           operationId: 'deleteTeam',
-          tags: ['Leagues'],
+          tags: ['Teams'],
           summary: 'Delete a team and its invites',
           params: TeamParams,
           response: { ...NO_CONTENT, ...ADMIN_FAILURES },

@@ -15,7 +15,7 @@ export function teeSheetRoutes(context: AppContext) {
       {
         schema: {
           operationId: 'getEventTeeSheet',
-          tags: ['League nights'],
+          tags: ['Tee sheets'],
           summary: 'An event’s tee sheet: groups, start times and holes, players by name',
           params: EventSlugParams,
           response: publicRead(

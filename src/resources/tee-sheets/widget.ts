@@ -7,7 +7,9 @@ import type { Widget } from '../../http/embed/parts.js';
 
 /** An event's tee sheet: one box per group with its time or starting hole, names only. */
 export const teeTimesWidget: Widget = {
+  name: 'tee-times',
   label: 'Tee times',
+  gallery: (demo) => [{ what: 'An event’s tee sheet.', data: { event: demo.liveNight } }],
   async render(context) {
     const { db, org } = context;
     const sheet = await getTeeSheet(db, await requirePublicEvent(db, org.slug, eventSlug(context)));

@@ -13,7 +13,7 @@ export function adminUserRoutes(context: AppContext) {
       {
         schema: {
           operationId: 'createUser',
-          tags: ['Organizations'],
+          tags: ['Users'],
           summary: 'Create a golfer account',
           body: CreateUserBody,
           response: { 201: json(AdminUser, 'The golfer.', ADMIN_USER_EXAMPLE), ...ADMIN_FAILURES },

@@ -1,0 +1,42 @@
+import type { Executor } from '../db/executor.js';
+import type { App, AppContext } from '../http/context.js';
+import type { Edge } from '../http/edge/edge.js';
+import type { Widget } from '../http/embed/parts.js';
+
+/** A plugin of routes, built from what the process holds. */
+export type Routes = (context: AppContext, edge: Edge) => (app: App) => Promise<void>;
+
+/** An OpenAPI tag: one per resource and API, in the order of the registry. */
+export interface OpenApiTag {
+  name: string;
+  description: string;
+}
+
+/** A resource's part of one API: its routes and the tag its operations carry. */
+export interface ApiPart {
+  tag: OpenApiTag;
+  routes: Routes;
+}
+
+/**
+ * What the app needs of one resource (`src/resources/<name>/`). The registry
+ * (`src/resources/index.ts`) lists them; the public and admin plugins, the site routes, the
+ * widget table, the gallery, the loader's labels, the OpenAPI tags and the leak crawl all read
+ * it, so a new resource is one folder and one registry line.
+ */
+export interface Resource {
+  /** The folder's name. */
+  name: string;
+  /** Routes under the public API's base path. */
+  public?: ApiPart;
+  /** Routes under the admin API's base path, behind its guard. */
+  admin?: ApiPart;
+  /** Routes outside both APIs (files such as crests). */
+  site?: Routes;
+  widgets?: readonly Widget[];
+  /**
+   * Every public URL of the org's data this resource serves, for the leak crawl; ids are read
+   * from the database as it is.
+   */
+  crawl?: (db: Executor, orgSlug: string) => Promise<string[]>;
+}
