@@ -10,7 +10,9 @@ import { createLog } from './http/log.js';
 import { registerOpenApi } from './http/openapi.js';
 import { opsRoutes } from './http/ops.js';
 import { publicRoutes } from './http/public/index.js';
+import { LiveHub } from './live/hub.js';
 import { RESOURCES } from './resources/index.js';
+import type { Platform } from './resources/resource.js';
 
 export type { App, AppContext } from './http/context.js';
 
@@ -47,6 +49,20 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
+  const live = new LiveHub({
+    version: context.database.version,
+    maxStreams: context.config.maxStreams,
+    streamsPerIp: context.config.streamsPerIp,
+    registry: edge.metrics.registry,
+    log,
+    timing: context.streamTiming,
+  });
+  // Before the server stops taking connections and waits for the open ones.
+  app.addHook('preClose', async () => {
+    live.close();
+  });
+  const platform: Platform = { edge, live };
+
   await app.register(edge.plugin);
   const { adminToken } = context.config;
   await registerOpenApi(app, {
@@ -55,12 +71,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   await app.register(opsRoutes(context, edge));
   for (const resource of RESOURCES) {
-    if (resource.site !== undefined) await app.register(resource.site(context, edge));
+    if (resource.site !== undefined) await app.register(resource.site(context, platform));
   }
   await app.register(embedRoutes(context, edge));
-  await app.register(publicRoutes(context, edge), { prefix: PUBLIC_BASE_PATH });
+  await app.register(publicRoutes(context, platform), { prefix: PUBLIC_BASE_PATH });
   if (adminToken !== undefined) {
-    await app.register(adminRoutes(context, edge, adminToken), { prefix: ADMIN_BASE_PATH });
+    await app.register(adminRoutes(context, platform, adminToken), { prefix: ADMIN_BASE_PATH });
   }
   await app.ready();
   return app;

@@ -3,13 +3,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DataVersion } from '../db/data-version.js';
-import type { Event } from '../db/schema.js';
-import { getLeaderboards, type EventLeaderboards } from '../resources/leaderboards/service.js';
-import type { Executor } from '../db/executor.js';
-import { leaderboardVersions } from '../resources/leaderboards/store.js';
 import { sendPlainText } from '../http/edge/errors.js';
 import { SECURITY_HEADERS } from '../http/edge/security-headers.js';
-import { leaderboardJson } from '../resources/leaderboards/presenter.js';
 import { StreamConnection, sseComment, sseEvent, sseRetry } from './sse.js';
 
 /** How the live stream paces itself; the defaults are the documented ones. */
@@ -41,8 +36,6 @@ const REFRESH_RETRY_MS = 1000;
  */
 const SHUTDOWN_RETRY_SPREAD_MS = 3000;
 
-const EVENT_NAME = 'leaderboard';
-
 const STREAM_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
@@ -52,8 +45,28 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
   'x-accel-buffering': 'no',
 };
 
-export interface LeaderboardHubOptions {
-  db: Executor;
+/** What a live topic shows at one version: the data of its stream's events. */
+export interface LiveSnapshot {
+  version: number;
+  /** The event's data, JSON on one line: the very bytes of the topic's JSON read. */
+  data: string;
+}
+
+/**
+ * What one resource streams (a leaderboard, say): its topics' versions, read in one query
+ * for all watched topics after a change, and a topic's snapshot, read once per version.
+ */
+export interface LiveSource<Topic> {
+  /** The name of its server-sent events. */
+  event: string;
+  /** A topic's identity within the source. */
+  key(topic: Topic): number;
+  /** The current version of each topic; a missing one counts as version 0. */
+  versions(topics: readonly Topic[]): Promise<ReadonlyMap<number, number>>;
+  read(topic: Topic): Promise<LiveSnapshot>;
+}
+
+export interface LiveHubOptions {
   /** Moves on every committed change, this instance's or (PostgreSQL) another's. */
   version: DataVersion;
   maxStreams: number;
@@ -63,7 +76,7 @@ export interface LeaderboardHubOptions {
   timing?: Partial<StreamTiming> | undefined;
 }
 
-/** The boards of one event as last sent: the version and the framed event, built once. */
+/** A topic's snapshot as last sent: the version and the framed event, built once. */
 interface Frame {
   version: number;
   bytes: Buffer;
@@ -77,9 +90,11 @@ interface Subscriber {
   version: number;
 }
 
-/** An event with subscribers, and what they were last sent. */
-interface Topic {
-  event: Event;
+/** A topic with subscribers, and what they were last sent. */
+interface Watched<Topic = unknown> {
+  source: LiveSource<Topic>;
+  topic: Topic;
+  id: string;
   subscribers: Set<Subscriber>;
   frame: Frame | undefined;
   /** The data version at which `frame` was last known to be current. */
@@ -88,10 +103,10 @@ interface Topic {
   loading: Promise<Frame> | undefined;
 }
 
-function frameOf(boards: EventLeaderboards): Frame {
+function frameOf(event: string, snapshot: LiveSnapshot): Frame {
   return {
-    version: boards.version,
-    bytes: sseEvent(EVENT_NAME, String(boards.version), leaderboardJson(boards)),
+    version: snapshot.version,
+    bytes: sseEvent(event, String(snapshot.version), snapshot.data),
   };
 }
 
@@ -101,16 +116,16 @@ function lastEventId(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The live leaderboard streams of one instance, by event. Whatever changes the data moves
- * the data version; a change (a burst within `coalesceMs` counts as one) makes the hub read
- * the stored board version of every watched event in one query, and for each event whose
- * version moved, read and serialize its boards once and write the same bytes to each of
- * its subscribers.
+ * The live streams of one instance, of every source, by topic, within one pair of caps.
+ * Whatever changes the data moves the data version; a change (a burst within `coalesceMs`
+ * counts as one) makes the hub read the version of every watched topic, one query per
+ * source, and for each topic whose version moved, read and serialize its snapshot once and
+ * write the same bytes to each of its subscribers.
  */
-export class LeaderboardHub {
-  readonly #options: LeaderboardHubOptions;
+export class LiveHub {
+  readonly #options: LiveHubOptions;
   readonly #timing: StreamTiming;
-  readonly #topics = new Map<number, Topic>();
+  readonly #topics = new Map<string, Watched>();
   readonly #streamsByIp = new Map<string, number>();
   #streams = 0;
   #closing = false;
@@ -126,7 +141,7 @@ export class LeaderboardHub {
   readonly #dropped: Counter<'reason'>;
   readonly #refused: Counter<'reason'>;
 
-  constructor(options: LeaderboardHubOptions) {
+  constructor(options: LiveHubOptions) {
     this.#options = options;
     this.#timing = { ...DEFAULT_STREAM_TIMING, ...options.timing };
     this.#opening = Buffer.concat([sseComment('connected'), sseRetry(this.#timing.retryMs)]);
@@ -165,13 +180,14 @@ export class LeaderboardHub {
   }
 
   /**
-   * Opens a stream of the boards of the event `findEvent` resolves (its failures, a 404 for
+   * Opens a stream of the source's topic that `findTopic` resolves (its failures, a 404 for
    * one, are answered as usual), within the per-IP and per-instance caps.
    */
-  async open(
+  async open<Topic>(
     request: FastifyRequest,
     reply: FastifyReply,
-    findEvent: () => Promise<Event>,
+    source: LiveSource<Topic>,
+    findTopic: () => Promise<Topic>,
   ): Promise<void> {
     const ip = request.ip;
     if (this.#streams >= this.#options.maxStreams) {
@@ -196,7 +212,7 @@ export class LeaderboardHub {
     this.#streams += 1;
     this.#streamsByIp.set(ip, (this.#streamsByIp.get(ip) ?? 0) + 1);
     let released = false;
-    let topic: Topic | undefined;
+    let watched: Watched | undefined;
     let subscriber: Subscriber | undefined;
     const release = () => {
       if (released) return;
@@ -205,13 +221,13 @@ export class LeaderboardHub {
       const left = (this.#streamsByIp.get(ip) ?? 1) - 1;
       if (left === 0) this.#streamsByIp.delete(ip);
       else this.#streamsByIp.set(ip, left);
-      if (topic !== undefined && subscriber !== undefined) this.#leave(topic, subscriber);
+      if (watched !== undefined && subscriber !== undefined) this.#leave(watched, subscriber);
     };
     const response = reply.raw;
     response.once('close', release);
     try {
-      const event = await findEvent();
-      topic = this.#topicFor(event);
+      const topic = this.#watch(source, await findTopic());
+      watched = topic;
       subscriber = {
         connection: new StreamConnection(response, (reason) => this.#dropped.inc({ reason })),
         version: -1,
@@ -271,30 +287,34 @@ export class LeaderboardHub {
     });
   }
 
-  #topicFor(event: Event): Topic {
-    let topic = this.#topics.get(event.id);
-    if (topic === undefined) {
-      topic = {
-        event,
+  #watch<Topic>(source: LiveSource<Topic>, topic: Topic): Watched {
+    const id = `${source.event}:${source.key(topic)}`;
+    let watched = this.#topics.get(id);
+    if (watched === undefined) {
+      const added: Watched<Topic> = {
+        source,
+        topic,
+        id,
         subscribers: new Set(),
         frame: undefined,
         checkedAt: -1,
         loading: undefined,
       };
-      this.#topics.set(event.id, topic);
+      watched = added;
+      this.#topics.set(id, watched);
     }
-    return topic;
+    return watched;
   }
 
-  #leave(topic: Topic, subscriber: Subscriber): void {
+  #leave(topic: Watched, subscriber: Subscriber): void {
     topic.subscribers.delete(subscriber);
-    if (topic.subscribers.size === 0 && this.#topics.get(topic.event.id) === topic) {
-      this.#topics.delete(topic.event.id);
+    if (topic.subscribers.size === 0 && this.#topics.get(topic.id) === topic) {
+      this.#topics.delete(topic.id);
     }
   }
 
-  /** The current boards of a topic: kept while nothing has changed, else read once for all. */
-  async #snapshot(topic: Topic): Promise<Frame> {
+  /** The current snapshot of a topic: kept while nothing has changed, else read once for all. */
+  async #snapshot(topic: Watched): Promise<Frame> {
     const { version } = this.#options;
     if (topic.frame !== undefined && topic.checkedAt === version.current && version.reliable) {
       return topic.frame;
@@ -305,23 +325,22 @@ export class LeaderboardHub {
     return topic.loading;
   }
 
-  async #load(topic: Topic): Promise<Frame> {
+  async #load(topic: Watched): Promise<Frame> {
     const checkedAt = this.#options.version.current;
-    const boards = await getLeaderboards(this.#options.db, topic.event);
-    return this.#keep(topic, boards, checkedAt);
+    return this.#keep(topic, await topic.source.read(topic.topic), checkedAt);
   }
 
-  /** Keeps the newer of the topic's frame and `boards`; boards are serialized once here. */
-  #keep(topic: Topic, boards: EventLeaderboards, checkedAt: number): Frame {
-    if (topic.frame === undefined || boards.version > topic.frame.version) {
-      topic.frame = frameOf(boards);
+  /** Keeps the newer of the topic's frame and `snapshot`, framed once here. */
+  #keep(topic: Watched, snapshot: LiveSnapshot, checkedAt: number): Frame {
+    if (topic.frame === undefined || snapshot.version > topic.frame.version) {
+      topic.frame = frameOf(topic.source.event, snapshot);
     }
     topic.checkedAt = Math.max(topic.checkedAt, checkedAt);
     return topic.frame;
   }
 
   /** Sends the topic's frame to a subscriber that has started and not had it yet. */
-  #deliver(topic: Topic, subscriber: Subscriber): void {
+  #deliver(topic: Watched, subscriber: Subscriber): void {
     const frame = topic.frame;
     if (frame === undefined || subscriber.version < 0 || subscriber.version >= frame.version)
       return;
@@ -352,23 +371,25 @@ export class LeaderboardHub {
     this.#refreshing = true;
     try {
       const checkedAt = this.#options.version.current;
-      const topics = [...this.#topics.values()];
-      const versions = await leaderboardVersions(
-        this.#options.db,
-        topics.map((topic) => topic.event.id),
-      );
-      for (const topic of topics) {
-        const stored = versions.get(topic.event.id) ?? 0;
-        if (topic.frame !== undefined && stored <= topic.frame.version) {
-          topic.checkedAt = Math.max(topic.checkedAt, checkedAt);
-          continue;
+      const bySource = new Map<LiveSource<unknown>, Watched[]>();
+      for (const topic of this.#topics.values()) {
+        bySource.set(topic.source, [...(bySource.get(topic.source) ?? []), topic]);
+      }
+      for (const [source, topics] of bySource) {
+        const versions = await source.versions(topics.map((topic) => topic.topic));
+        for (const topic of topics) {
+          const stored = versions.get(source.key(topic.topic)) ?? 0;
+          if (topic.frame !== undefined && stored <= topic.frame.version) {
+            topic.checkedAt = Math.max(topic.checkedAt, checkedAt);
+            continue;
+          }
+          if (topic.subscribers.size === 0) continue;
+          this.#keep(topic, await source.read(topic.topic), checkedAt);
+          for (const subscriber of topic.subscribers) this.#deliver(topic, subscriber);
         }
-        if (topic.subscribers.size === 0) continue;
-        this.#keep(topic, await getLeaderboards(this.#options.db, topic.event), checkedAt);
-        for (const subscriber of topic.subscribers) this.#deliver(topic, subscriber);
       }
     } catch (error) {
-      this.#options.log.warn({ err: error }, 'live leaderboards could not be read; trying again');
+      this.#options.log.warn({ err: error }, 'live topics could not be read; trying again');
       setTimeout(() => this.#changed(), REFRESH_RETRY_MS).unref();
     } finally {
       this.#refreshing = false;

@@ -2,9 +2,16 @@ import type { Executor } from '../db/executor.js';
 import type { App, AppContext } from '../http/context.js';
 import type { Edge } from '../http/edge/edge.js';
 import type { Widget } from '../http/embed/parts.js';
+import type { LiveHub } from '../live/hub.js';
+
+/** The shared machinery routes may use: the edge and the one live hub of the instance. */
+export interface Platform {
+  edge: Edge;
+  live: LiveHub;
+}
 
 /** A plugin of routes, built from what the process holds. */
-export type Routes = (context: AppContext, edge: Edge) => (app: App) => Promise<void>;
+export type Routes = (context: AppContext, platform: Platform) => (app: App) => Promise<void>;
 
 /** An OpenAPI tag: one per resource and API, in the order of the registry. */
 export interface OpenApiTag {

@@ -1,29 +1,29 @@
 import type { App, AppContext } from '../context.js';
-import type { Edge } from '../edge/edge.js';
 import { adminDocument, openApiDocumentRoute } from '../openapi.js';
 import { requireCanonicalIds } from '../schemas/common.js';
 import { bearerGuard } from './bearer-guard.js';
 import { RESOURCES } from '../../resources/index.js';
+import type { Platform } from '../../resources/resource.js';
 
 /**
  * The admin API under `/admin/v1`; registered only when an admin token is configured. Its
  * OpenAPI document is open to all, like the public one (docs/client.md); the rest of the
  * API is behind the bearer guard.
  */
-export function adminRoutes(context: AppContext, edge: Edge, adminToken: string) {
+export function adminRoutes(context: AppContext, platform: Platform, adminToken: string) {
   return async function register(app: App): Promise<void> {
     openApiDocumentRoute(app, adminDocument);
     await app.register(async (guarded: App) => {
       guarded.addHook('onRequest', bearerGuard(adminToken));
       const limit = context.config.adminRateLimitPerMinute;
       if (limit > 0) {
-        guarded.addHook('onRequest', edge.adminRateLimit(limit));
+        guarded.addHook('onRequest', platform.edge.adminRateLimit(limit));
       }
       guarded.addHook('preValidation', requireCanonicalIds);
 
       for (const resource of RESOURCES) {
         if (resource.admin !== undefined)
-          await guarded.register(resource.admin.routes(context, edge));
+          await guarded.register(resource.admin.routes(context, platform));
       }
     });
   };

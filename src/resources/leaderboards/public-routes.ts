@@ -1,33 +1,19 @@
 import type { App, AppContext } from '../../http/context.js';
-import type { Edge } from '../../http/edge/edge.js';
+import type { Platform } from '../resource.js';
 import { EventSlugParams } from '../../http/schemas/common.js';
 import { eventStream, publicRead } from '../../http/schemas/responses.js';
-import { LeaderboardHub } from '../../live/hub.js';
 import { requirePublicEvent } from '../events/service.js';
 import { LEADERBOARD_STREAM_EXAMPLE, LEADERBOARDS_EXAMPLE } from './examples.js';
+import { leaderboardSource } from './live-source.js';
 import { leaderboardJson } from './presenter.js';
 import { LastEventIdHeader, Leaderboards } from './schema.js';
 import { getLeaderboards } from './service.js';
 
 /** An event's leaderboards, read and live (decisions §12). */
-export function leaderboardRoutes(context: AppContext, edge: Edge) {
-  const { database, config } = context;
-  const db = database.db;
+export function leaderboardRoutes(context: AppContext, { live }: Platform) {
+  const db = context.database.db;
+  const source = leaderboardSource(db);
   return async function register(app: App): Promise<void> {
-    const hub = new LeaderboardHub({
-      db,
-      version: database.version,
-      maxStreams: config.maxStreams,
-      streamsPerIp: config.streamsPerIp,
-      registry: edge.metrics.registry,
-      log: app.log,
-      timing: context.streamTiming,
-    });
-    // Before the server stops taking connections and waits for the open ones.
-    app.addHook('preClose', async () => {
-      hub.close();
-    });
-
     app.get(
       '/orgs/:orgSlug/events/:eventSlug/leaderboard',
       {
@@ -69,7 +55,7 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
       },
       async (request, reply) => {
         const { orgSlug, eventSlug } = request.params;
-        await hub.open(request, reply, () => requirePublicEvent(db, orgSlug, eventSlug));
+        await live.open(request, reply, source, () => requirePublicEvent(db, orgSlug, eventSlug));
       },
     );
   };
