@@ -54,7 +54,7 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
 
 export interface LeaderboardHubOptions {
   db: Executor;
-  /** Moves on every committed change, this instance's or (PostgreSQL) another's. */
+  /** Moves per org on every committed change, this instance's or (PostgreSQL) another's. */
   version: DataVersion;
   maxStreams: number;
   streamsPerIp: number;
@@ -82,7 +82,7 @@ interface Topic {
   event: Event;
   subscribers: Set<Subscriber>;
   frame: Frame | undefined;
-  /** The data version at which `frame` was last known to be current. */
+  /** The data version of the event's org at which `frame` was last known to be current. */
   checkedAt: number;
   /** A read of the boards in progress, which subscribers arriving meanwhile share. */
   loading: Promise<Frame> | undefined;
@@ -101,11 +101,11 @@ function lastEventId(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The live leaderboard streams of one instance, by event. Whatever changes the data moves
- * the data version; a change (a burst within `coalesceMs` counts as one) makes the hub read
- * the stored board version of every watched event in one query, and for each event whose
- * version moved, read and serialize its boards once and write the same bytes to each of
- * its subscribers.
+ * The live leaderboard streams of one instance, by event. Whatever changes an org's data
+ * moves its data version; a change of an org with watched events (a burst within
+ * `coalesceMs` counts as one) makes the hub read the stored board version of every watched
+ * event of the orgs that changed in one query, and for each event whose version moved, read
+ * and serialize its boards once and write the same bytes to each of its subscribers.
  */
 export class LeaderboardHub {
   readonly #options: LeaderboardHubOptions;
@@ -130,7 +130,9 @@ export class LeaderboardHub {
     this.#options = options;
     this.#timing = { ...DEFAULT_STREAM_TIMING, ...options.timing };
     this.#opening = Buffer.concat([sseComment('connected'), sseRetry(this.#timing.retryMs)]);
-    this.#unsubscribe = options.version.onChange(() => this.#changed());
+    this.#unsubscribe = options.version.onChange((touched) => {
+      if (touched === 'all' || touched.some((org) => this.#watchesOrg(org.id))) this.#changed();
+    });
     this.#keepAliveTimer = setInterval(() => this.#sendKeepAlive(), this.#timing.keepAliveMs);
     this.#pollTimer = setInterval(() => {
       if (!options.version.reliable) this.#changed();
@@ -293,10 +295,23 @@ export class LeaderboardHub {
     }
   }
 
-  /** The current boards of a topic: kept while nothing has changed, else read once for all. */
+  #watchesOrg(orgId: number): boolean {
+    for (const topic of this.#topics.values()) if (topic.event.org_id === orgId) return true;
+    return false;
+  }
+
+  #orgVersion(topic: Topic): number {
+    return this.#options.version.ofOrgId(topic.event.org_id);
+  }
+
+  /** The current boards of a topic: kept while its org has not changed, else read once for all. */
   async #snapshot(topic: Topic): Promise<Frame> {
     const { version } = this.#options;
-    if (topic.frame !== undefined && topic.checkedAt === version.current && version.reliable) {
+    if (
+      topic.frame !== undefined &&
+      topic.checkedAt === this.#orgVersion(topic) &&
+      version.reliable
+    ) {
       return topic.frame;
     }
     topic.loading ??= this.#load(topic).finally(() => {
@@ -306,7 +321,7 @@ export class LeaderboardHub {
   }
 
   async #load(topic: Topic): Promise<Frame> {
-    const checkedAt = this.#options.version.current;
+    const checkedAt = this.#orgVersion(topic);
     const boards = await getLeaderboards(this.#options.db, topic.event);
     return this.#keep(topic, boards, checkedAt);
   }
@@ -351,13 +366,20 @@ export class LeaderboardHub {
     }
     this.#refreshing = true;
     try {
-      const checkedAt = this.#options.version.current;
-      const topics = [...this.#topics.values()];
+      // Only the topics of orgs changed since they were last checked; unheard changes
+      // (the feed down) move every org's version, so every topic is read then.
+      const topics = [...this.#topics.values()]
+        .map((topic) => ({ topic, checkedAt: this.#orgVersion(topic) }))
+        .filter(
+          ({ topic, checkedAt }) =>
+            topic.checkedAt !== checkedAt || !this.#options.version.reliable,
+        );
+      if (topics.length === 0) return;
       const versions = await leaderboardVersions(
         this.#options.db,
-        topics.map((topic) => topic.event.id),
+        topics.map(({ topic }) => topic.event.id),
       );
-      for (const topic of topics) {
+      for (const { topic, checkedAt } of topics) {
         const stored = versions.get(topic.event.id) ?? 0;
         if (topic.frame !== undefined && stored <= topic.frame.version) {
           topic.checkedAt = Math.max(topic.checkedAt, checkedAt);
