@@ -28,16 +28,19 @@ export interface BenchOptions {
   out: string | undefined;
   /**
    * Which parts run: the public reads against bare node:http, the live streams, and the
-   * misses (many orgs, every read computed, against a plain node:http + driver peer).
+   * misses (many orgs, every read computed, against a plain node:http + driver peer), and
+   * the tenants (many orgs' reads, quiet and while another org scores a live night).
    */
-  parts: { reads: boolean; streams: boolean; misses: boolean };
+  parts: { reads: boolean; streams: boolean; misses: boolean; tenants: boolean };
   /** Live streams held open on one instance, and score writes measured while they are. */
   streams: StreamSettings;
   /** Orgs of the miss part, 10 leagues each. */
   orgs: number;
+  /** Orgs read in the tenants part, besides the demo club that writes. */
+  tenants: number;
 }
 
-const PARTS = ['all', 'reads', 'streams', 'misses'] as const;
+const PARTS = ['all', 'reads', 'streams', 'misses', 'tenants'] as const;
 
 interface Bound {
   flag: string;
@@ -60,6 +63,7 @@ const BOUNDS = {
   streams: { flag: 'streams', env: 'BENCH_STREAMS', fallback: 5000, min: 1, max: 15_000 },
   writes: { flag: 'writes', env: 'BENCH_WRITES', fallback: 5, min: 1, max: 100 },
   orgs: { flag: 'orgs', env: 'BENCH_ORGS', fallback: 1000, min: 10, max: 100_000 },
+  tenants: { flag: 'tenants', env: 'BENCH_TENANTS', fallback: 40, min: 1, max: 100_000 },
 } satisfies Record<string, Bound>;
 
 type Flag = keyof typeof BOUNDS;
@@ -77,9 +81,10 @@ export const USAGE = `Usage: npm run bench -- [options]
   --connections N  concurrent connections                (BENCH_CONNECTIONS, default 32)
   --streams N      live leaderboard streams held open      (BENCH_STREAMS, default 5000)
   --writes N       score writes measured while they are  (BENCH_WRITES, default 5)
-  --part P         all, reads, streams or misses         (BENCH_PART, default all)
+  --part P         all, reads, streams, misses or tenants (BENCH_PART, default all)
   --out FILE       also write the report as markdown
   --orgs N         orgs of the misses part, 10 leagues each (BENCH_ORGS, default 1000)
+  --tenants N      orgs read in the tenants part         (BENCH_TENANTS, default 40)
   --help           print this text
 
 DATABASE_URL=postgres://... runs on PostgreSQL in a fresh schema; otherwise PGlite in a temp folder.`;
@@ -135,8 +140,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       reads: part === 'all' || part === 'reads',
       streams: part === 'all' || part === 'streams',
       misses: part === 'all' || part === 'misses',
+      tenants: part === 'all' || part === 'tenants',
     },
     streams: { streams: read('streams'), writes: read('writes') },
     orgs: read('orgs'),
+    tenants: read('tenants'),
   };
 }

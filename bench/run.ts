@@ -13,6 +13,7 @@ import { renderReport, type EndpointRun, type Report } from './report.js';
 import { captureResponses, type StoredResponse } from './responses.js';
 import type { ClubhouseInput } from './server.js';
 import { STREAM_ADMIN_TOKEN, benchStreams, renderStreamReport, seedLiveNight } from './streams.js';
+import { benchTenants, renderTenantsReport } from './tenants.js';
 
 /** The configuration's ceiling: the bench client never meets the limit. */
 const RATE_LIMIT_PER_MINUTE = 1_000_000_000;
@@ -230,6 +231,7 @@ async function main(): Promise<void> {
   if (options.parts.reads) sections.push(renderReport(await bench(options)));
   if (options.parts.streams) sections.push(await streamsPart(options));
   if (options.parts.misses) sections.push(renderMissReport(await benchMisses(options)));
+  if (options.parts.tenants) sections.push(renderTenantsReport(await benchTenants(options)));
   const markdown = sections.join('\n');
   process.stdout.write(markdown);
   if (options.out !== undefined) await writeFile(options.out, markdown);

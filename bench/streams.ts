@@ -167,7 +167,8 @@ function subscribe(port: number, path: string): Promise<Subscriber> {
   });
 }
 
-function send(
+/** One request to the server with the bench's admin token, its status and text. */
+export function send(
   port: number,
   method: string,
   path: string,
@@ -218,6 +219,18 @@ async function openAll(port: number, path: string, count: number): Promise<Subsc
   return subscribers;
 }
 
+/** The admin path that rewrites the night's one card. */
+export function scorePath(night: LiveNight): string {
+  return `${ADMIN_BASE_PATH}/orgs/${DEMO_ORG_SLUG}/events/${night.eventId}/scores/${night.userId}`;
+}
+
+/** The night's card with its first hole alternating, so that every write is a new board. */
+export function rewrittenHoles(night: LiveNight, round: number): (number | null)[] {
+  const holes = [...night.holes];
+  holes[0] = round % 2 === 0 ? 3 : 4;
+  return holes;
+}
+
 /** Writes one score change and waits until every subscriber has the new board or the deadline. */
 async function writeAndDeliver(
   server: ChildServer,
@@ -225,12 +238,10 @@ async function writeAndDeliver(
   round: number,
   all: Subscriber[],
 ) {
-  const holes = [...night.holes];
-  // Alternating the first hole's strokes makes every write a different board.
-  holes[0] = round % 2 === 0 ? 3 : 4;
-  const path = `${ADMIN_BASE_PATH}/orgs/${DEMO_ORG_SLUG}/events/${night.eventId}/scores/${night.userId}`;
   const sentAt = performance.now();
-  const answer = await send(server.port, 'PUT', path, { holes });
+  const answer = await send(server.port, 'PUT', scorePath(night), {
+    holes: rewrittenHoles(night, round),
+  });
   const writeMs = performance.now() - sentAt;
   if (answer.status !== 200)
     throw new Error(`score write answered ${answer.status}: ${answer.text}`);

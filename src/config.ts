@@ -22,6 +22,10 @@ export interface Config {
   streamsPerIp: number;
   /** Live streams one instance holds open at most, all clients together. */
   maxStreams: number;
+  /** How long a public answer is kept at most while its org does not change. */
+  responseCacheTtlSeconds: number;
+  /** What kept public answers may take, in MiB; 0 keeps none. */
+  responseCacheMaxMb: number;
   logLevel: string;
   demoData: boolean;
 }
@@ -141,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminRateLimitPerMinute: integer(env, 'ADMIN_RATE_LIMIT_PER_MINUTE', 6000, 0, 1_000_000_000),
     streamsPerIp: integer(env, 'STREAMS_PER_IP', 20, 1, 1_000_000),
     maxStreams: integer(env, 'MAX_STREAMS', 10_000, 1, 1_000_000),
+    responseCacheTtlSeconds: integer(env, 'RESPONSE_CACHE_TTL_SECONDS', 60, 0, 86_400),
+    responseCacheMaxMb: integer(env, 'RESPONSE_CACHE_MAX_MB', 32, 0, 65_536),
     logLevel,
     demoData: demoData === 'on',
   };

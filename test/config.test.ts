@@ -92,6 +92,8 @@ void describe('loadConfig accepts valid settings', () => {
       ADMIN_RATE_LIMIT_PER_MINUTE: '500',
       STREAMS_PER_IP: '5',
       MAX_STREAMS: '2000',
+      RESPONSE_CACHE_TTL_SECONDS: '30',
+      RESPONSE_CACHE_MAX_MB: '8',
       LOG_LEVEL: 'debug',
       DEMO_DATA: 'off',
     });
@@ -109,6 +111,8 @@ void describe('loadConfig accepts valid settings', () => {
       adminRateLimitPerMinute: 500,
       streamsPerIp: 5,
       maxStreams: 2000,
+      responseCacheTtlSeconds: 30,
+      responseCacheMaxMb: 8,
       logLevel: 'debug',
       demoData: false,
     });

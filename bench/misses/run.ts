@@ -59,7 +59,7 @@ async function checkEqual(clubhouse: ChildServer, peer: ChildServer, paths: stri
 }
 
 /** Cycles through `paths` in order, from a seeded random start. */
-function cycling(paths: readonly string[], seed: number): () => string {
+export function cycling(paths: readonly string[], seed: number): () => string {
   let next = Math.floor(seeded(seed)() * paths.length);
   return () => {
     const path = paths[next] as string;
@@ -74,7 +74,7 @@ interface Measured {
   cpuMicros: number;
 }
 
-async function measure(
+export async function measure(
   server: ChildServer,
   settings: LoadSettings,
   nextPath: () => string,
@@ -87,7 +87,7 @@ async function measure(
   };
 }
 
-function combine(rounds: Measured[]): Measured {
+export function combine(rounds: Measured[]): Measured {
   return {
     result: medianOf(rounds.map((round) => round.result)),
     rss: Math.max(...rounds.map((round) => round.rss)),

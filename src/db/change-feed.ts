@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { CHANGE_CHANNEL, announcesChangeIn } from './change-announcements.js';
+import { CHANGE_CHANNEL, announcementIn } from './change-announcements.js';
 import type { DataVersion } from './data-version.js';
 
 const RECONNECT_MS = 1000;
@@ -9,7 +9,8 @@ const PROBE_WAIT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 5000;
 
 /**
- * Moves the version once for every change the database announces for `schema`.
+ * Moves the version once for every change the database announces for `schema`, for the
+ * org(s) the change touched.
  *
  * A change this process commits is heard by the pooled connection that made it, which
  * listens too: PostgreSQL hands a session its own notifications before its COMMIT (or
@@ -48,8 +49,7 @@ export class PostgresChangeFeed {
     const probeHeard = new Promise<true>((resolve) => (heardProbe = () => resolve(true)));
     client.on('notification', (message) => {
       if (message.payload === probe) heardProbe();
-      else if (this.ownBackends.has(message.processId)) return;
-      else if (announcesChangeIn(this.schema, message.payload)) this.version.bump();
+      else if (!this.ownBackends.has(message.processId)) this.hear(message.payload);
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
@@ -79,11 +79,14 @@ export class PostgresChangeFeed {
     this.ownBackends.add(pid);
     client.on('end', () => this.ownBackends.delete(pid));
     client.on('notification', (message) => {
-      if (message.processId === pid && announcesChangeIn(this.schema, message.payload)) {
-        this.version.bump();
-      }
+      if (message.processId === pid) this.hear(message.payload);
     });
     await client.query(`listen ${CHANGE_CHANNEL}`);
+  }
+
+  private hear(payload: string | undefined): void {
+    const touched = announcementIn(this.schema, payload);
+    if (touched !== undefined) this.version.bump(touched);
   }
 
   private lost(client: pg.Client): void {

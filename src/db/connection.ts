@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { CHANGE_CHANNEL, announcesChangeIn } from './change-announcements.js';
+import { CHANGE_CHANNEL, announcementIn } from './change-announcements.js';
 import { PostgresChangeFeed } from './change-feed.js';
 import { ConnectionFailureDialect } from './connection-failure-dialect.js';
 import { DataVersion } from './data-version.js';
@@ -136,7 +136,8 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
   // PGlite hands their notifications over before the committing statement returns.
   const version = new DataVersion();
   await pglite.listen(CHANGE_CHANNEL, (payload) => {
-    if (announcesChangeIn(PGLITE_SCHEMA, payload)) version.bump();
+    const touched = announcementIn(PGLITE_SCHEMA, payload);
+    if (touched !== undefined) version.bump(touched);
   });
   const dialect = new PGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });

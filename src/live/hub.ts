@@ -54,20 +54,23 @@ export interface LiveSnapshot {
 
 /**
  * What one resource streams (a leaderboard, say): its topics' versions, read in one query
- * for all watched topics after a change, and a topic's snapshot, read once per version.
+ * for all watched topics of the orgs that changed, and a topic's snapshot, read once per
+ * version.
  */
 export interface LiveSource<Topic> {
   /** The name of its server-sent events. */
   event: string;
   /** A topic's identity within the source. */
   key(topic: Topic): number;
+  /** The org whose data the topic shows: only that org's changes make it be read again. */
+  orgId(topic: Topic): number;
   /** The current version of each topic; a missing one counts as version 0. */
   versions(topics: readonly Topic[]): Promise<ReadonlyMap<number, number>>;
   read(topic: Topic): Promise<LiveSnapshot>;
 }
 
 export interface LiveHubOptions {
-  /** Moves on every committed change, this instance's or (PostgreSQL) another's. */
+  /** Moves per org on every committed change, this instance's or (PostgreSQL) another's. */
   version: DataVersion;
   maxStreams: number;
   streamsPerIp: number;
@@ -95,9 +98,10 @@ interface Watched<Topic = unknown> {
   source: LiveSource<Topic>;
   topic: Topic;
   id: string;
+  orgId: number;
   subscribers: Set<Subscriber>;
   frame: Frame | undefined;
-  /** The data version at which `frame` was last known to be current. */
+  /** The data version of the event's org at which `frame` was last known to be current. */
   checkedAt: number;
   /** A read of the boards in progress, which subscribers arriving meanwhile share. */
   loading: Promise<Frame> | undefined;
@@ -117,10 +121,11 @@ function lastEventId(request: FastifyRequest): string | undefined {
 
 /**
  * The live streams of one instance, of every source, by topic, within one pair of caps.
- * Whatever changes the data moves the data version; a change (a burst within `coalesceMs`
- * counts as one) makes the hub read the version of every watched topic, one query per
- * source, and for each topic whose version moved, read and serialize its snapshot once and
- * write the same bytes to each of its subscribers.
+ * Whatever changes an org's data moves its data version; a change of an org with watched
+ * topics (a burst within `coalesceMs` counts as one) makes the hub read the version of every
+ * watched topic of the orgs that changed, one query per source, and for each topic whose
+ * version moved, read and serialize its snapshot once and write the same bytes to each of
+ * its subscribers.
  */
 export class LiveHub {
   readonly #options: LiveHubOptions;
@@ -145,7 +150,9 @@ export class LiveHub {
     this.#options = options;
     this.#timing = { ...DEFAULT_STREAM_TIMING, ...options.timing };
     this.#opening = Buffer.concat([sseComment('connected'), sseRetry(this.#timing.retryMs)]);
-    this.#unsubscribe = options.version.onChange(() => this.#changed());
+    this.#unsubscribe = options.version.onChange((touched) => {
+      if (touched === 'all' || touched.some((org) => this.#watchesOrg(org.id))) this.#changed();
+    });
     this.#keepAliveTimer = setInterval(() => this.#sendKeepAlive(), this.#timing.keepAliveMs);
     this.#pollTimer = setInterval(() => {
       if (!options.version.reliable) this.#changed();
@@ -295,6 +302,7 @@ export class LiveHub {
         source,
         topic,
         id,
+        orgId: source.orgId(topic),
         subscribers: new Set(),
         frame: undefined,
         checkedAt: -1,
@@ -313,10 +321,23 @@ export class LiveHub {
     }
   }
 
-  /** The current snapshot of a topic: kept while nothing has changed, else read once for all. */
+  #watchesOrg(orgId: number): boolean {
+    for (const topic of this.#topics.values()) if (topic.orgId === orgId) return true;
+    return false;
+  }
+
+  #orgVersion(topic: Watched): number {
+    return this.#options.version.ofOrgId(topic.orgId);
+  }
+
+  /** The current snapshot of a topic: kept while its org has not changed, else read once for all. */
   async #snapshot(topic: Watched): Promise<Frame> {
     const { version } = this.#options;
-    if (topic.frame !== undefined && topic.checkedAt === version.current && version.reliable) {
+    if (
+      topic.frame !== undefined &&
+      topic.checkedAt === this.#orgVersion(topic) &&
+      version.reliable
+    ) {
       return topic.frame;
     }
     topic.loading ??= this.#load(topic).finally(() => {
@@ -326,7 +347,7 @@ export class LiveHub {
   }
 
   async #load(topic: Watched): Promise<Frame> {
-    const checkedAt = this.#options.version.current;
+    const checkedAt = this.#orgVersion(topic);
     return this.#keep(topic, await topic.source.read(topic.topic), checkedAt);
   }
 
@@ -370,14 +391,19 @@ export class LiveHub {
     }
     this.#refreshing = true;
     try {
-      const checkedAt = this.#options.version.current;
-      const bySource = new Map<LiveSource<unknown>, Watched[]>();
+      // Only the topics of orgs changed since they were last checked; unheard changes
+      // (the feed down) move every org's version, so every topic is read then.
+      const bySource = new Map<LiveSource<unknown>, { topic: Watched; checkedAt: number }[]>();
       for (const topic of this.#topics.values()) {
-        bySource.set(topic.source, [...(bySource.get(topic.source) ?? []), topic]);
+        const checkedAt = this.#orgVersion(topic);
+        if (topic.checkedAt === checkedAt && this.#options.version.reliable) continue;
+        const ofSource = bySource.get(topic.source) ?? [];
+        ofSource.push({ topic, checkedAt });
+        bySource.set(topic.source, ofSource);
       }
       for (const [source, topics] of bySource) {
-        const versions = await source.versions(topics.map((topic) => topic.topic));
-        for (const topic of topics) {
+        const versions = await source.versions(topics.map(({ topic }) => topic.topic));
+        for (const { topic, checkedAt } of topics) {
           const stored = versions.get(source.key(topic.topic)) ?? 0;
           if (topic.frame !== undefined && stored <= topic.frame.version) {
             topic.checkedAt = Math.max(topic.checkedAt, checkedAt);

@@ -123,8 +123,15 @@ for (const target of TARGETS) {
         assert.equal(other.status, 200);
         await other.arrayBuffer();
 
-        // A write elsewhere moves the data version: the next read is computed afresh.
-        await createOrg(database.db, { slug: unique('org'), name: 'Other', timezone: 'UTC' });
+        // A write in the org moves its data version: the next read is computed afresh.
+        await createLeague(database.db, org.slug, {
+          slug: unique('league'),
+          name: 'Another League',
+          seasonLabel: '2026 Season',
+          status: 'draft',
+          feeMembersCents: 1000,
+          entrySize: 1,
+        });
         const missesBefore = await cacheCount(base, 'miss');
         const fresh = await fetch(url, { headers: { 'if-none-match': `W/${etag}` } });
         assert.equal(fresh.status, 304, 'a weak ETag on a fresh read');

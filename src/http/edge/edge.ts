@@ -18,11 +18,6 @@ import { SECURITY_HEADERS } from './security-headers.js';
 /** Path values longer than this name nothing (404). */
 const MAX_PARAM_LENGTH = 200;
 
-/** Public answers are reused for at most this long, and only while no write commits. */
-const RESPONSE_CACHE_TTL_MS = 1000;
-const RESPONSE_CACHE_ENTRIES = 10_000;
-const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
-
 /** Connection limits against slow clients, in milliseconds. */
 const TIMEOUTS = {
   connection: 60_000,
@@ -98,9 +93,8 @@ export async function createEdge(
   const cache = createResponseCache({
     version: context.database.version,
     now,
-    ttlMs: options.responseCacheTtlMs ?? RESPONSE_CACHE_TTL_MS,
-    maxEntries: RESPONSE_CACHE_ENTRIES,
-    maxBytes: RESPONSE_CACHE_BYTES,
+    ttlMs: options.responseCacheTtlMs ?? context.config.responseCacheTtlSeconds * 1000,
+    maxBytes: context.config.responseCacheMaxMb * 1024 * 1024,
     metrics,
   });
   const limiter = createRateLimiter({

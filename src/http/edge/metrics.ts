@@ -8,6 +8,7 @@ export interface Metrics {
   rateLimited: Counter<'scope'>;
   redisFallback: Gauge;
   responseCache: Counter<'result' | 'path'>;
+  responseCacheEvictions: Counter<'reason'>;
 }
 
 export function createMetrics(
@@ -47,6 +48,14 @@ export function createMetrics(
     labelNames: ['result', 'path'] as const,
     registers: [registry],
   });
+  const responseCacheEvictions = new Counter({
+    name: 'clubhouse_response_cache_evictions_total',
+    help:
+      'Kept answers let go: to make room under RESPONSE_CACHE_MAX_MB, least recently used ' +
+      'first (full), or no longer current, past their life or of an org changed since (stale).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'clubhouse_db_pool_connections',
     help: 'Database connections by state.',
@@ -61,7 +70,9 @@ export function createMetrics(
   });
   new Gauge({
     name: 'clubhouse_response_cache_kept',
-    help: 'What the response cache holds: answers, and bytes of their bodies.',
+    help:
+      'What the response cache holds: answers, and the bytes they count as against ' +
+      'RESPONSE_CACHE_MAX_MB (bodies, URLs and about 1 KiB of bookkeeping each).',
     labelNames: ['unit'] as const,
     registers: [registry],
     collect() {
@@ -70,5 +81,13 @@ export function createMetrics(
       this.set({ unit: 'bytes' }, kept.bytes);
     },
   });
-  return { registry, requests, latency, rateLimited, redisFallback, responseCache };
+  return {
+    registry,
+    requests,
+    latency,
+    rateLimited,
+    redisFallback,
+    responseCache,
+    responseCacheEvictions,
+  };
 }

@@ -21,28 +21,63 @@ export interface CachedAnswer {
   route: string;
   /** The URL as the access log shows it (see `routedUrl`). */
   loggedUrl: string;
+  /** The org whose data the answer shows (see `orgOf`); none: any change may touch it. */
+  org: string | undefined;
+  /** The org's data version the answer was read at. */
   version: number;
   storedAt: number;
+  /** What the answer is counted as against `maxBytes`. */
+  bytes: number;
 }
 
 export interface ResponseCacheOptions {
-  /** Moves on every committed change; an answer is reused only at the version it was read. */
+  /** Moves per org on every committed change; an answer is reused only at the version it was read. */
   version: DataVersion;
   /** The application clock, in milliseconds. */
   now: () => number;
   /**
-   * How long an answer is reused while nothing changes. Answers also depend on the time
-   * (upcoming or completed, the current season), so they are recomputed this often anyway.
+   * How long an answer is reused while its org does not change. Answers also depend on the
+   * time (upcoming or completed, the current season), so they are recomputed this often anyway.
    */
   ttlMs: number;
-  maxEntries: number;
-  /** Bytes of kept bodies at most, whatever the number of entries. */
+  /** What kept answers may be counted as at most (see `ENTRY_OVERHEAD_BYTES`). */
   maxBytes: number;
   metrics: Metrics;
 }
 
-function strongEtag(payload: string | Buffer): string {
-  return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
+/**
+ * What a kept answer costs besides its body and URL, estimated: the logged URL, its header
+ * objects (kept, and worked out for a 200 and a 304), the answer object and the map's
+ * entries. Counted so that the byte cap bounds memory, not only bodies.
+ */
+const ENTRY_OVERHEAD_BYTES = 1024;
+
+/**
+ * The org a public read shows: the `orgSlug` of its path (the JSON API) or the `org` of its
+ * query (the embed widget pages). Both are matched exactly against `orgs.slug`, so the
+ * value is the slug the change feed names. A read of no org (an invite, by its token) is
+ * kept only until any change.
+ */
+function orgOf(request: FastifyRequest): string | undefined {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (typeof params?.orgSlug === 'string') return params.orgSlug;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.org === 'string' ? query.org : undefined;
+}
+
+function strongEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * The body's bytes in a buffer of their own: `Buffer.from` puts small strings in a shared
+ * 8 KiB slab, and a kept slice would hold its whole slab alive.
+ */
+function ownBuffer(payload: string | Buffer): Buffer {
+  if (Buffer.isBuffer(payload)) return payload;
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(payload));
+  body.write(payload);
+  return body;
 }
 
 /** `*`, or one entity-tag with its opaque tag captured; commas may sit inside the quotes. */
@@ -94,20 +129,27 @@ export interface ResponseCache {
 /**
  * Successful public GETs get a strong ETag and a short Cache-Control (unless the route set
  * its own), and a matching If-None-Match gets 304. Their serialized bytes are kept by URL
- * and served again without touching the database, until the data version moves: a write
- * committed by this process or, with PostgreSQL, announced by another one.
+ * and served again without touching the database until their org's data version moves (a
+ * write committed by this process or, with PostgreSQL, announced by another one that
+ * touched that org), and at most `ttlMs`. Kept answers are bounded by `maxBytes`, the least
+ * recently used out first.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const { version, metrics } = options;
+  /** Kept answers by URL, least recently used first. */
   const answers = new Map<string, CachedAnswer>();
   /** For each path with kept answers, the query parameters its route reads. */
   const paths = new Map<string, { queryNames: readonly string[]; answers: number }>();
-  const versionAtStart = new WeakMap<FastifyRequest, number>();
+  const readAtStart = new WeakMap<FastifyRequest, { org: string | undefined; version: number }>();
   const fromCache = new WeakSet<FastifyReply>();
+  const evictions = {
+    full: metrics.responseCacheEvictions.labels({ reason: 'full' }),
+    stale: metrics.responseCacheEvictions.labels({ reason: 'stale' }),
+  };
 
   function fresh(answer: CachedAnswer): boolean {
     const age = options.now() - answer.storedAt;
-    return answer.version === version.current && age >= 0 && age < options.ttlMs;
+    return answer.version === version.ofOrg(answer.org) && age >= 0 && age < options.ttlMs;
   }
 
   let keptBytes = 0;
@@ -116,30 +158,30 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   function drop(url: string, answer: CachedAnswer): void {
     answers.delete(url);
-    keptBytes -= answer.body.length;
+    keptBytes -= answer.bytes;
     const path = pathOf(url);
     const entry = paths.get(path);
     if (entry !== undefined && --entry.answers === 0) paths.delete(path);
   }
 
   /**
-   * Keeps an answer as the newest. Answers are kept in the order they were stored, so the
-   * oldest go first: those no longer current (past their life, or read before a change),
-   * then as many as a cap needs. Memory holds about the last life's answers, not the caps'.
+   * Keeps an answer as the most recently used. The least recently used go first: those no
+   * longer current (past their life, or of an org changed since), which are let go as new
+   * ones come rather than held until the cap needs their room, then as many as the cap needs.
    */
   function keep(requestUrl: string, queryNames: readonly string[], answer: CachedAnswer): void {
     const url = canonicalUrl(requestUrl, queryNames);
     const previous = answers.get(url);
     if (previous !== undefined) drop(url, previous);
-    if (answer.body.length > options.maxBytes) return;
+    if (answer.bytes > options.maxBytes) return;
     for (const [oldestUrl, oldest] of answers) {
-      const full =
-        answers.size >= options.maxEntries || keptBytes + answer.body.length > options.maxBytes;
+      const full = keptBytes + answer.bytes > options.maxBytes;
       if (!full && fresh(oldest)) break;
       drop(oldestUrl, oldest);
+      (full ? evictions.full : evictions.stale).inc();
     }
     answers.set(url, answer);
-    keptBytes += answer.body.length;
+    keptBytes += answer.bytes;
     const path = pathOf(url);
     const entry = paths.get(path) ?? { queryNames, answers: 0 };
     entry.answers += 1;
@@ -154,16 +196,20 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return entry === undefined ? undefined : canonicalUrl(requestUrl, entry.queryNames);
   }
 
-  /** The answer kept for this URL, if it is still current. */
+  /** The answer kept for this URL, if it is still current; it becomes the most recently used. */
   function peek(requestUrl: string): CachedAnswer | undefined {
     const url = keyOf(requestUrl);
     const answer = url === undefined ? undefined : answers.get(url);
     if (url === undefined || answer === undefined) return undefined;
     if (!fresh(answer)) {
       drop(url, answer);
+      evictions.stale.inc();
       return undefined;
     }
-    return version.reliable ? answer : undefined;
+    if (!version.reliable) return undefined;
+    answers.delete(url);
+    answers.set(url, answer);
+    return answer;
   }
 
   /** Each kept answer's headers, worked out once: for a 200 and for a 304. */
@@ -200,7 +246,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
     async lookup(request, reply) {
       if (request.method !== 'GET') return undefined;
-      versionAtStart.set(request, version.current);
+      const org = orgOf(request);
+      readAtStart.set(request, { org, version: version.ofOrg(org) });
       const kept = replay(request.raw, 'routed');
       if (kept === undefined) {
         metrics.responseCache.inc({ result: 'miss', path: 'routed' });
@@ -215,22 +262,29 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         return payload;
       }
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const etag = strongEtag(payload);
+      const body = ownBuffer(payload);
+      const etag = strongEtag(body);
       void reply.header('etag', etag);
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', PUBLIC_READ_CACHE);
-      const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-      const readAt = versionAtStart.get(request);
-      // Read before a change committed: the answer may predate it, so it is not kept; nor is
-      // one that varies with request headers, as it is kept by URL alone.
-      if (readAt === version.current && version.reliable && !reply.hasHeader('vary')) {
+      const readAt = readAtStart.get(request);
+      // Read before a change of its org committed: the answer may predate it, so it is not
+      // kept; nor is one that varies with request headers, as it is kept by URL alone.
+      if (
+        readAt !== undefined &&
+        readAt.version === version.ofOrg(readAt.org) &&
+        version.reliable &&
+        !reply.hasHeader('vary')
+      ) {
         keep(request.url, queryNamesOf(request), {
           body,
           etag,
           headers: keptHeaders(reply),
           route: request.routeOptions.url ?? request.url,
           loggedUrl: routedUrl(request),
-          version: readAt,
+          org: readAt.org,
+          version: readAt.version,
           storedAt: options.now(),
+          bytes: body.length + request.url.length + ENTRY_OVERHEAD_BYTES,
         });
       }
       if (matches(request.headers['if-none-match'], etag)) {

@@ -10,6 +10,7 @@ export function leaderboardSource(db: Executor): LiveSource<Event> {
   return {
     event: 'leaderboard',
     key: (event) => event.id,
+    orgId: (event) => event.org_id,
     versions: (events) =>
       leaderboardVersions(
         db,

@@ -1,0 +1,180 @@
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { DatabaseKind } from '../src/db/connection.js';
+import { PUBLIC_BASE_PATH } from '../src/http/base-paths.js';
+import { createBenchDatabase, openMigrated } from './database.js';
+import { startChild } from './ipc.js';
+import type { LoadSettings } from './load.js';
+import { generateManyOrgs, leagueSlug, orgSlug, type ManyOrgsSizes } from './misses/many-orgs.js';
+import { combine, cycling, measure, type Measured } from './misses/run.js';
+import type { BenchOptions } from './options.js';
+import { count, decimal, failures, machine, mib, ms, ratio } from './report.js';
+import type { ClubhouseInput } from './server.js';
+import { STREAM_ADMIN_TOKEN, rewrittenHoles, scorePath, seedLiveNight, send } from './streams.js';
+
+/**
+ * Many clubs on one deployment (decisions §22): every org's public reads under load, first
+ * quiet, then while one other org (the demo club) scores its live night through the admin
+ * API. Kept answers follow their org, so the writes should cost the other orgs' reads
+ * (nearly) nothing.
+ */
+
+const RATE_LIMIT_PER_MINUTE = 1_000_000_000;
+/** A scorer on a league night at a busy club: ten score writes a second. */
+const WRITES_PER_SECOND = 10;
+/** The reads with writes elsewhere against the quiet ones, at least. */
+const RATIO_TARGET = 0.9;
+const RSS_TARGET = { postgres: 200 * 2 ** 20, pglite: 300 * 2 ** 20 } as const;
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+export interface TenantsReport {
+  database: DatabaseKind;
+  orgs: number;
+  urls: number;
+  load: LoadSettings;
+  quiet: Measured;
+  busy: Measured;
+  writes: { sent: number; failed: number; perSecond: number };
+  /** The 1, 5 and 15 minute load averages as the run ended. */
+  loadAverage: number[];
+}
+
+/** Each org's four public reads: its league list, and one league, its schedule and standings. */
+function tenantUrls(orgs: number): string[] {
+  const urls: string[] = [];
+  for (let org = 1; org <= orgs; org += 1) {
+    const base = `${PUBLIC_BASE_PATH}/orgs/${orgSlug(org)}`;
+    const league = leagueSlug(1);
+    urls.push(
+      `${base}/event-series`,
+      `${base}/event-series/${league}`,
+      `${base}/events?eventSeries=${league}`,
+      `${base}/event-series/${league}/standings`,
+    );
+  }
+  return urls;
+}
+
+/** Writes the night's card `WRITES_PER_SECOND` times a second until `stop` is called. */
+function startWriter(port: number, night: Awaited<ReturnType<typeof seedLiveNight>>) {
+  const tally = { sent: 0, failed: 0 };
+  const started = performance.now();
+  const state = { running: true };
+  const done = (async () => {
+    for (let round = 0; state.running; round += 1) {
+      const due = started + (round * 1000) / WRITES_PER_SECOND;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const answer = await send(port, 'PUT', scorePath(night), {
+        holes: rewrittenHoles(night, round),
+      });
+      tally.sent += 1;
+      if (answer.status !== 200) tally.failed += 1;
+    }
+  })();
+  return async () => {
+    state.running = false;
+    await done;
+    return { ...tally, seconds: (performance.now() - started) / 1000 };
+  };
+}
+
+export async function benchTenants(options: BenchOptions): Promise<TenantsReport> {
+  const sizes: ManyOrgsSizes = {
+    orgs: options.tenants,
+    leaguesPerOrg: 10,
+    eventsPerLeague: options.sizes.events,
+    competitorsPerSeries: 20,
+  };
+  const load: LoadSettings = {
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    rounds: options.rounds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  const target = await createBenchDatabase(options.databaseUrl);
+  try {
+    progress(`tenants: generating ${sizes.orgs} orgs and the demo club on ${target.kind}…`);
+    const database = await openMigrated(target.spec);
+    try {
+      await generateManyOrgs(database.db, sizes, new Date());
+    } finally {
+      await database.close();
+    }
+    const night = await seedLiveNight(target.spec);
+    const urls = tenantUrls(sizes.orgs);
+    const input: ClubhouseInput = {
+      database: target.spec,
+      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
+      settings: { ADMIN_TOKEN: STREAM_ADMIN_TOKEN },
+    };
+    const server = await startChild(new URL('./server.ts', import.meta.url), input);
+    try {
+      const quiet: Measured[] = [];
+      const busy: Measured[] = [];
+      const writes = { sent: 0, failed: 0, seconds: 0 };
+      for (let round = 0; round < load.rounds; round += 1) {
+        progress(`tenants: quiet, round ${round + 1}`);
+        quiet.push(await measure(server, load, cycling(urls, round)));
+        progress(
+          `tenants: ${WRITES_PER_SECOND} writes a second in the demo club, round ${round + 1}`,
+        );
+        const stop = startWriter(server.port, night);
+        busy.push(await measure(server, load, cycling(urls, round)));
+        const written = await stop();
+        writes.sent += written.sent;
+        writes.failed += written.failed;
+        writes.seconds += written.seconds;
+      }
+      return {
+        database: target.kind,
+        orgs: sizes.orgs,
+        urls: urls.length,
+        load,
+        quiet: combine(quiet),
+        busy: combine(busy),
+        writes: {
+          sent: writes.sent,
+          failed: writes.failed,
+          perSecond: writes.sent / writes.seconds,
+        },
+        loadAverage: loadavg(),
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await target.dispose();
+  }
+}
+
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+
+export function renderTenantsReport(report: TenantsReport): string {
+  const { quiet, busy, load } = report;
+  const rate = (measured: Measured) => measured.result.requestsPerSecond;
+  const ratioOf = rate(busy) / rate(quiet);
+  const peakRss = Math.max(quiet.rss, busy.rss);
+  const rssTarget = RSS_TARGET[report.database];
+  const row = (name: string, measured: Measured) =>
+    `| ${name} | ${count(rate(measured))} | ${ms(measured.result.p99Ms)} | ${decimal.format(measured.cpuMicros)} | ${mib(measured.rss)} | ${failures(measured.result)} |`;
+  return [
+    `## Tenants: ${count(report.orgs)} orgs' reads, quiet and with writes elsewhere (${report.database})`,
+    '',
+    `- Machine: ${machine()}; load average at the end ${report.loadAverage.map((value) => value.toFixed(2)).join(', ')}`,
+    `- Reads: ${count(report.urls)} public URLs (each org's league list, one league, its schedule and standings) in turn, ${load.connections} connections, ${load.rounds} rounds of ${load.durationSeconds} s after ${load.warmupSeconds} s of warm-up; quiet and busy alternate, medians shown`,
+    `- Writes elsewhere: the demo club's live night, one score card rewritten through the admin API ${WRITES_PER_SECOND} times a second: ${count(report.writes.sent)} sent (${decimal.format(report.writes.perSecond)} a second), ${count(report.writes.failed)} not 200`,
+    '',
+    '| Load | req/s | p99 ms | CPU µs/req | peak RSS | non-200 / errors |',
+    '|---|---:|---:|---:|---:|---|',
+    row('quiet', quiet),
+    row('writes elsewhere', busy),
+    '',
+    '| Target | Measured | Verdict |',
+    '|---|---|---|',
+    `| reads with writes elsewhere ≥ ${RATIO_TARGET}× quiet | ${ratio(ratioOf)} | ${verdict(ratioOf >= RATIO_TARGET)} |`,
+    `| RSS ≤ ${mib(rssTarget)} | peak ${mib(peakRss)} | ${verdict(peakRss <= rssTarget)} |`,
+    '',
+  ].join('\n');
+}
