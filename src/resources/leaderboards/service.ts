@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.js';
-import type { Event, Org } from '../../db/schema.js';
+import type { Event } from '../../db/schema.js';
 import { CourseNotSetError, holesErrors } from '../../domain/course.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { resultsFromBoard } from '../../domain/leaderboard-results.js';
@@ -11,8 +11,8 @@ import {
   type PublicLeaderboard,
   type ScoredBoard,
 } from '../../domain/leaderboards.js';
-import { fieldGolfers, type FieldGolfer } from '../events/field-store.js';
-import { findEventById } from '../events/store.js';
+import { eventField, requireLockedEvent, type FieldGolfer } from '../events/service.js';
+import { findEventById, lockEvent } from '../events/store.js';
 import { findLeagueById } from '../leagues/store.js';
 import { requireOrg } from '../orgs/service.js';
 import { postResults } from '../standings/service.js';
@@ -20,28 +20,11 @@ import { findStandingSeries } from '../standings/store.js';
 import {
   deleteScoreCard,
   findLeaderboards,
-  lockEvent,
   saveLeaderboards,
   scoreCardsOf,
   scoredEventsOfLeague,
   upsertScoreCard,
 } from './store.js';
-
-/**
- * The org and the event an admin write is about, with the event row locked until the
- * transaction ends: writes to one event's course, tee sheet and cards take turns.
- */
-export async function requireLockedEvent(
-  trx: Executor,
-  orgSlug: string,
-  eventId: number,
-): Promise<{ org: Org; event: Event }> {
-  const org = await requireOrg(trx, orgSlug);
-  await lockEvent(trx, eventId);
-  const event = await findEventById(trx, org.id, eventId);
-  if (event === undefined) throw new NotFoundError();
-  return { org, event };
-}
 
 /** Whether the event is a night of a team league, which adds a best-ball board. */
 async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
@@ -81,7 +64,7 @@ export async function storeLeaderboards(
   event: Event,
   field?: readonly FieldGolfer[],
 ): Promise<number> {
-  const golfers = field ?? (event.pars === null ? [] : await fieldGolfers(trx, event));
+  const golfers = field ?? (event.pars === null ? [] : await eventField(trx, event));
   const boards = await scoreBoards(trx, event, golfers);
   return saveLeaderboards(trx, event.id, publicLeaderboards(boards));
 }
@@ -93,8 +76,8 @@ export async function storeLeaderboards(
  */
 export async function refreshLeagueLeaderboards(trx: Executor, leagueId: number): Promise<void> {
   for (const event of await scoredEventsOfLeague(trx, leagueId)) {
-    await lockEvent(trx, event.id);
-    await storeLeaderboards(trx, event);
+    const locked = await lockEvent(trx, event.id);
+    if (locked !== undefined) await storeLeaderboards(trx, locked);
   }
 }
 
@@ -113,7 +96,7 @@ export async function getLeaderboards(db: Executor, event: Event): Promise<Event
   if (stored !== undefined) {
     return { version: stored.version, leaderboards: stored.boards.leaderboards };
   }
-  const field = event.pars === null ? [] : await fieldGolfers(db, event);
+  const field = event.pars === null ? [] : await eventField(db, event);
   const boards = publicLeaderboards(await scoreBoards(db, event, field));
   return { version: 0, leaderboards: boards.leaderboards };
 }
@@ -164,7 +147,7 @@ export async function postLeaderboardResults(db: Executor, request: LeaderboardR
     throw new ValidationError({ seriesId: 'names no standings series of this organization' });
   }
   const board = chooseBoard(
-    await scoreBoards(db, event, await fieldGolfers(db, event)),
+    await scoreBoards(db, event, await eventField(db, event)),
     request.board,
   );
   const results = resultsFromBoard(board.entries, event.pars.length, request.points);
@@ -185,7 +168,6 @@ export async function postLeaderboardResults(db: Executor, request: LeaderboardR
  * Writes a golfer's card (one entry per hole, null for a hole not played yet) and rescores
  * the event's boards in the same transaction; returns the boards' new version.
  */
-
 export async function putScoreCard(
   db: Executor,
   request: CardRequest & { holes: readonly (number | null)[] },
@@ -195,7 +177,7 @@ export async function putScoreCard(
     if (event.pars === null) throw new CourseNotSetError();
     const errors = holesErrors(request.holes, event.pars.length);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    const field = await fieldGolfers(trx, event);
+    const field = await eventField(trx, event);
     if (!field.some((golfer) => golfer.userId === request.userId)) {
       throw new ConflictError('This golfer is not in the event’s field.');
     }
@@ -204,7 +186,6 @@ export async function putScoreCard(
   });
 }
 /** Removes a golfer's card (404 without one) and rescores the event's boards. */
-
 export async function removeScoreCard(
   db: Executor,
   request: CardRequest,

@@ -3,14 +3,6 @@ import type { Executor } from '../../db/executor.js';
 import type { Event } from '../../db/schema.js';
 import type { PublicLeaderboards } from '../../domain/leaderboards.js';
 
-/**
- * Locks an event row until the transaction ends. Writes that change an event's board take
- * turns here, so each rebuild sees every card written before it.
- */
-export async function lockEvent(db: Executor, id: number): Promise<void> {
-  await db.selectFrom('events').select('id').where('id', '=', id).forUpdate().execute();
-}
-
 /** Stores an event's boards and moves their version; returns the new version (1 first). */
 export async function saveLeaderboards(
   db: Executor,
@@ -81,7 +73,6 @@ export interface ScoreCard {
   holes: (number | null)[];
 }
 /** Writes a golfer's card for an event, replacing the one they had. */
-
 export async function upsertScoreCard(
   db: Executor,
   eventId: number,
@@ -98,7 +89,6 @@ export async function upsertScoreCard(
     .execute();
 }
 /** Removes a golfer's card; returns whether there was one. */
-
 export async function deleteScoreCard(
   db: Executor,
   eventId: number,

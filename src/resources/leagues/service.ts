@@ -165,7 +165,6 @@ export async function setLeagueImage(db: Executor, orgSlug: string, id: number, 
   });
 }
 /** Where a league is looked up from: the public sees only public leagues, admins see all. */
-
 export type Audience = 'public' | 'admin';
 export async function requireLeagueById(
   db: Executor,
@@ -177,7 +176,6 @@ export async function requireLeagueById(
   return { org, league: visibleTo(await findLeagueById(db, org.id, id), audience) };
 }
 /** An org's league, any status, locked until the transaction ends. */
-
 export async function requireLockedLeague(
   trx: Executor,
   orgSlug: string,

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Config } from '../../../src/config.js';
 import type { StreamTiming } from '../../../src/live/hub.js';
-import { setEventCourse } from '../../../src/resources/events/service.js';
+import { patchEvent } from '../../../src/resources/events/service.js';
 import { TARGETS, type TestTarget } from '../../support/databases.js';
 import {
   STREAM_DEADLINE_MS,
@@ -439,11 +439,7 @@ async function bigNight(h: Harness, size: number): Promise<NightSetup> {
     .values(users.map((user) => ({ event_id: event.id, user_id: user.id, team_name: 'Field' })))
     .execute();
   const pars = Array.from({ length: 18 }, (_, hole) => [4, 4, 3, 5][hole % 4] ?? 4);
-  const { event: scored } = await setEventCourse(db, {
-    orgSlug: org.slug,
-    eventId: event.id,
-    pars,
-  });
+  const { event: scored } = await patchEvent(db, org.slug, event.id, { pars });
   return { org, league, event: scored, golfers: users, teams: new Map() };
 }
 
