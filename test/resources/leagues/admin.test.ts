@@ -15,13 +15,8 @@ import {
   users,
 } from '../../support/admin.js';
 import { assertInvalid, assertPlainText } from '../../support/assertions.js';
-import {
-  NO_LIMITS,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from '../../support/harness.js';
+import { NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
+import type { Harness } from '../../support/harness.js';
 
 describeOnDatabases(
   'admin API: create a league',
