@@ -401,7 +401,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { maxEntries: 1 });
       const [first, second] = await users(h, 2);
-      assert.ok(first !== undefined && second !== undefined);
       await registerOk(h, org, league, { userId: first.id });
       assertPlainText(await postRegistration(h, org, league, { userId: second.id }), 409);
       const patch = await h.admin('PATCH', leaguePath(org, league.id), { maxEntries: null });
