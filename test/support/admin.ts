@@ -163,27 +163,19 @@ export async function standingSeriesId(h: Harness, org: Org): Promise<number> {
 // Bearer guard
 // ---------------------------------------------------------------------------------------------
 
-/** Withdraws a golfer through the admin API and checks it worked. */
-export async function withdraw(
-  h: Harness,
-  org: Pick<Org, 'slug'>,
-  league: Registrant,
-  userId: number,
-) {
-  const response = await withdrawal(h, org, league, userId);
+/** Checks that an admin DELETE worked: 204. */
+async function assertDeleted(deletion: Promise<LightMyRequestResponse>): Promise<void> {
+  const response = await deletion;
   assert.equal(response.statusCode, 204, response.body);
 }
 
+/** Withdraws a golfer through the admin API and checks it worked. */
+export const withdraw = (...golfer: Parameters<typeof withdrawal>) =>
+  assertDeleted(withdrawal(...golfer));
+
 /** Deletes a team through the admin API and checks it worked. */
-export async function deleteTeam(
-  h: Harness,
-  org: Pick<Org, 'slug'>,
-  league: Registrant,
-  teamId: number,
-) {
-  const response = await teamDeletion(h, org, league, teamId);
-  assert.equal(response.statusCode, 204, response.body);
-}
+export const deleteTeam = (...team: Parameters<typeof teamDeletion>) =>
+  assertDeleted(teamDeletion(...team));
 
 /** How a team league charges: each golfer, or once per entry (the team), bought by its founder. */
 export interface Fee {
