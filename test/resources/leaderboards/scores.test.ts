@@ -16,6 +16,7 @@ import {
 import { withdrawRegistration } from '../../../src/resources/registrations/service.js';
 import { putTeeSheet } from '../../../src/resources/tee-sheets/service.js';
 import { describeOnDatabases, type Harness } from '../../support/harness.js';
+import { rowCells } from '../../support/leaderboard-rows.js';
 import {
   NINE_PARS,
   card,
@@ -172,22 +173,11 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
         ['Ed Golfer', 'Owls'],
       ],
     );
-    assert.deepEqual(
-      leaderboards[1]?.rows.map((row) => [
-        row.position,
-        row.name,
-        row.teamName,
-        row.holes,
-        row.thru,
-        row.total,
-        row.toPar,
-      ]),
-      [
-        ['1', 'Hawks', 'Hawks', card(4, 4, 3, 5), 4, 16, 0],
-        ['2', 'Eagles', 'Eagles', card(4, 3, 4, 6), 4, 17, 1],
-        [null, 'Owls', 'Owls', card(), 0, 0, 0],
-      ],
-    );
+    assert.deepEqual(leaderboards[1]?.rows.map(rowCells), [
+      ['1', 'Hawks', 'Hawks', card(4, 4, 3, 5), 4, 16, 0],
+      ['2', 'Eagles', 'Eagles', card(4, 3, 4, 6), 4, 17, 1],
+      [null, 'Owls', 'Owls', card(), 0, 0, 0],
+    ]);
   });
 
   void test('every score write moves the version and the stored board', async () => {
