@@ -7,20 +7,20 @@ import { announcementIn } from '../../src/db/change-announcements.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import { DataVersion } from '../../src/db/data-version.js';
 import type { League, Org } from '../../src/db/schema.js';
-import { createLeague } from '../../src/resources/leagues/service.js';
-import { createOrg } from '../../src/resources/orgs/service.js';
 import { openPostgresInstances, skipUnlessSet, TARGETS } from '../support/databases.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
-  PUBLIC,
   describeOnDatabases,
   describeUnlessSkipped,
+  newLeague,
+  newOrg,
+  PUBLIC,
   startHarness,
   stopHarness,
   testConfig,
-  unique,
   type Harness,
+  unique,
 } from '../support/harness.js';
 import { listen } from '../support/wire.js';
 
@@ -260,16 +260,6 @@ describeUnlessSkipped(
     let northLeague: League;
     let southLeague: League;
 
-    const newLeague = (db: DatabaseHandle['db'], org: Org) =>
-      createLeague(db, org.slug, {
-        slug: unique('league'),
-        name: 'Start',
-        seasonLabel: '2026 Season',
-        status: 'open',
-        feeMembersCents: 1000,
-        entrySize: 1,
-      }).then((created) => created.league);
-
     before(async () => {
       if (databaseUrl === '') throw new Error('CI=true but DATABASE_URL is not set');
       databases = await openPostgresInstances(databaseUrl, 2);
@@ -284,9 +274,7 @@ describeUnlessSkipped(
       }
       const db = databases[0]?.db;
       assert.ok(db !== undefined);
-      const club = (name: string) =>
-        createOrg(db, { slug: unique('org'), name, timezone: 'America/Chicago' });
-      [north, south] = [await club('North'), await club('South')];
+      [north, south] = [await newOrg(db, { name: 'North' }), await newOrg(db, { name: 'South' })];
       [northLeague, southLeague] = [await newLeague(db, north), await newLeague(db, south)];
     });
 

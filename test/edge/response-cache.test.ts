@@ -6,16 +6,15 @@ import pg from 'pg';
 import { buildApp, type App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import type { Org } from '../../src/db/schema.js';
-import { createOrg } from '../../src/resources/orgs/service.js';
-import { createLeague } from '../../src/resources/leagues/service.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
-  PUBLIC,
   describeOnDatabases,
   describeUnlessSkipped,
+  newLeague,
+  newOrg,
+  PUBLIC,
   testConfig,
-  unique,
 } from '../support/harness.js';
 import { openPostgresInstances, skipUnlessSet } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
@@ -267,19 +266,8 @@ describeUnlessSkipped('two instances on one PostgreSQL', postgresSkip, () => {
         ),
       );
     }
-    org = await createOrg(first.db, {
-      slug: unique('org'),
-      name: 'Shared Golf Club',
-      timezone: 'America/Chicago',
-    });
-    const { league } = await createLeague(first.db, org.slug, {
-      slug: unique('league'),
-      name: 'Start',
-      seasonLabel: '2026 Season',
-      status: 'open',
-      feeMembersCents: 1000,
-      entrySize: 1,
-    });
+    org = await newOrg(first.db, { name: 'Shared Golf Club' });
+    const league = await newLeague(first.db, org, { name: 'Start', feeMembersCents: 1000 });
     path = `/orgs/${org.slug}/event-series/${league.id}`;
     for (const database of databases) {
       await eventually('the change feed listens', () => database.version.reliable);

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppContext, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
+import type { Executor } from '../../src/db/executor.js';
 import type { League, Org, User } from '../../src/db/schema.js';
 import { createLeague, type LeagueInput } from '../../src/resources/leagues/service.js';
 import { createOrg } from '../../src/resources/orgs/service.js';
@@ -111,13 +112,7 @@ export async function harnessOn(
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
         ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
       }),
-    org: (overrides = {}) =>
-      createOrg(db, {
-        slug: unique('org'),
-        name: 'Test Golf Club',
-        timezone: 'America/Chicago',
-        ...overrides,
-      }),
+    org: (overrides = {}) => newOrg(db, overrides),
     user: (overrides = {}) =>
       createUser(db, {
         email: `${unique('golfer')}@example.com`,
@@ -125,21 +120,41 @@ export async function harnessOn(
         lastName: unique('Golfer'),
         ...overrides,
       }),
-    league: async (org, overrides = {}) =>
-      (
-        await createLeague(db, org.slug, {
-          slug: unique('league'),
-          name: 'Test League',
-          seasonLabel: '2026 Season',
-          status: 'open',
-          feeMembersCents: 15000,
-          entrySize: 1,
-          ...overrides,
-        })
-      ).league,
+    league: (org, overrides = {}) => newLeague(db, org, overrides),
     register: (org, league, registration) =>
       completeRegistration(db, { orgSlug: org.slug, leagueId: league.id, ...registration }),
   };
+}
+
+/** A new org of a unique slug on any database (the harness's `org` on its own). */
+export function newOrg(
+  db: Executor,
+  overrides: Partial<{ slug: string; name: string; timezone: string }> = {},
+): Promise<Org> {
+  return createOrg(db, {
+    slug: unique('org'),
+    name: 'Test Golf Club',
+    timezone: 'America/Chicago',
+    ...overrides,
+  });
+}
+
+/** A new open league of a unique slug on any database (the harness's `league` on its own). */
+export async function newLeague(
+  db: Executor,
+  org: Org,
+  overrides: Partial<LeagueInput> = {},
+): Promise<League> {
+  const created = await createLeague(db, org.slug, {
+    slug: unique('league'),
+    name: 'Test League',
+    seasonLabel: '2026 Season',
+    status: 'open',
+    feeMembersCents: 15000,
+    entrySize: 1,
+    ...overrides,
+  });
+  return created.league;
 }
 
 /** Stops the app and closes its database. */
