@@ -7,7 +7,7 @@ import { requirePublicEvent } from '../events/service.js';
 import { LEADERBOARD_STREAM_EXAMPLE, LEADERBOARDS_EXAMPLE } from './examples.js';
 import { leaderboardJson } from './presenter.js';
 import { LastEventIdHeader, Leaderboards } from './schema.js';
-import { getLeaderboards } from './service.js';
+import { getLeaderboards, rebuildStaleLeaderboardsOnChange } from './service.js';
 
 /** An event's leaderboards, read and live (decisions §12). */
 export function leaderboardRoutes(context: AppContext, edge: Edge) {
@@ -23,8 +23,12 @@ export function leaderboardRoutes(context: AppContext, edge: Edge) {
       log: app.log,
       timing: context.streamTiming,
     });
+    const stopRebuilding = rebuildStaleLeaderboardsOnChange(db, database.version, (error) => {
+      app.log.error({ err: error }, 'stale leaderboards were not rebuilt; the next change retries');
+    });
     // Before the server stops taking connections and waits for the open ones.
     app.addHook('preClose', async () => {
+      stopRebuilding();
       hub.close();
     });
 
