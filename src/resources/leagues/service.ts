@@ -1,13 +1,11 @@
 import type { Insertable, Updateable } from 'kysely';
-import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/executor.js';
 import type { EventSeriesTable, League, LeagueStatus, Org } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { unsupportedDays } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { detectImageType } from '../../domain/image-type.js';
 import { isPublicLeagueStatus } from '../../domain/visibility.js';
-import { putMedia } from '../media/store.js';
+import { storeCrest } from '../media/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { findStandingSeries } from '../standings/store.js';
 import {
@@ -152,13 +150,9 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** Stores an uploaded crest under a content-addressed path and points the league at it. */
 export async function setLeagueImage(db: Executor, orgSlug: string, id: number, bytes: Uint8Array) {
-  const type = detectImageType(bytes);
-  if (type === null) throw new ValidationError({ image: 'must be a PNG, JPEG or WebP image' });
-  const digest = createHash('sha256').update(bytes).digest('hex');
-  const path = `/media/crests/${digest}.${type.extension}`;
   return writeTransaction(db, async (trx) => {
     const { org } = await requireLeagueById(trx, orgSlug, id, 'admin');
-    await putMedia(trx, path, { contentType: type.contentType, bytes });
+    const path = await storeCrest(trx, bytes);
     const league = await updateLeague(trx, id, { image_path: path });
     return { org, league };
   });
