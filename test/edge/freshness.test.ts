@@ -22,6 +22,7 @@ import {
   type Harness,
   unique,
 } from '../support/harness.js';
+import { card, leagueNight, score } from '../support/league-nights.js';
 import { listen } from '../support/wire.js';
 
 /** How long another instance may take to hear of a change (about a second is expected). */
@@ -126,6 +127,18 @@ describeOnDatabases('freshness per org', (harness) => {
     assert.equal(await cacheCount(h.app, 'miss'), misses + 1, 'the written org is read afresh');
     assert.equal((await h.inject({ url: leagueUrl(south, southLeague) })).body, southBody);
     assert.equal(await cacheCount(h.app, 'hit'), hits + 1, 'the other org is served as kept');
+  });
+
+  void test('a score, with the boards it rebuilds, moves its own org and no other', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { golfers: ['Ann'] });
+    const other = await h.org();
+    const { version } = h.database;
+    const [own, others] = [version.ofOrg(night.org.slug), version.ofOrg(other.slug)];
+    const { leaderboardVersion } = await score(h, night, 'Ann', card(4, 5));
+    assert.ok(leaderboardVersion > 0, 'the boards were rebuilt');
+    assert.ok(version.ofOrg(night.org.slug) > own, 'the scored org moved');
+    assert.equal(version.ofOrg(other.slug), others, 'another org did not');
   });
 
   void test('a raw statement is heard for the org of the rows it wrote', async () => {

@@ -11,7 +11,6 @@ import {
   type EventListFilter,
 } from '../../domain/events.js';
 import { displayName } from '../../domain/names.js';
-import { storeLeaderboards } from '../leaderboards/service.js';
 import { hasScoreCards } from '../leaderboards/store.js';
 import { lockLeague } from '../leagues/store.js';
 import { requireOrg } from '../orgs/service.js';
@@ -33,6 +32,7 @@ import {
   type PublicEvent,
   type ScheduledEvent,
 } from './store.js';
+import { writeTransaction } from '../transaction.js';
 
 export interface ScheduleQuery {
   orgSlug: string;
@@ -234,29 +234,25 @@ async function afterWrite(
 }
 
 export async function createEvent(db: Executor, orgSlug: string, input: EventInput) {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const org = await requireOrg(trx, orgSlug);
-      const start = startColumns(org, input.startDate);
-      const endAt = endColumn(org, input.endDate ?? null);
-      checkTimes(start.start_at, endAt);
-      const leagues = await lockLeagues(trx, org.id, [input.eventSeriesId ?? null]);
-      const event = await insertEvent(trx, {
-        org_id: org.id,
-        slug: input.slug,
-        title: input.title,
-        event_type: input.eventType,
-        status: input.status,
-        ...start,
-        end_at: endAt,
-        event_series_id: input.eventSeriesId ?? null,
-        ...(await courseColumns(trx, undefined, input)),
-      });
-      if (event.pars !== null) await storeLeaderboards(trx, event);
-      return afterWrite(trx, event, input.tags, leagues);
-    })
-    .catch(slugConflict);
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    const start = startColumns(org, input.startDate);
+    const endAt = endColumn(org, input.endDate ?? null);
+    checkTimes(start.start_at, endAt);
+    const leagues = await lockLeagues(trx, org.id, [input.eventSeriesId ?? null]);
+    const event = await insertEvent(trx, {
+      org_id: org.id,
+      slug: input.slug,
+      title: input.title,
+      event_type: input.eventType,
+      status: input.status,
+      ...start,
+      end_at: endAt,
+      event_series_id: input.eventSeriesId ?? null,
+      ...(await courseColumns(trx, undefined, input)),
+    });
+    return afterWrite(trx, event, input.tags, leagues);
+  }).catch(slugConflict);
 }
 
 export async function patchEvent(
@@ -265,39 +261,33 @@ export async function patchEvent(
   id: number,
   input: Partial<EventInput>,
 ) {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const org = await requireOrg(trx, orgSlug);
-      const current = await findEventById(trx, org.id, id);
-      if (current === undefined) throw new NotFoundError();
-      const set = columns(org, input);
-      checkTimes(
-        set.start_at ?? current.start_at,
-        set.end_at === undefined ? current.end_at : set.end_at,
-      );
-      const leagues = await lockLeagues(trx, org.id, [
-        current.event_series_id,
-        input.eventSeriesId === undefined ? null : input.eventSeriesId,
-      ]);
-      if (
-        input.eventSeriesId !== undefined &&
-        input.eventSeriesId !== null &&
-        current.entry_count > 0
-      ) {
-        throw new ConflictError('Remove the event’s own entries before linking it to a league.');
-      }
-      // Course and board writes of one event take turns with its score cards; the course
-      // is checked against the event as it is once its turn has come.
-      const locked = (await lockEvent(trx, id, org.id)) ?? current;
-      Object.assign(set, await courseColumns(trx, locked, input));
-      const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
-      if (input.pars !== undefined || event.event_series_id !== locked.event_series_id) {
-        await storeLeaderboards(trx, event);
-      }
-      return afterWrite(trx, event, input.tags, leagues);
-    })
-    .catch(slugConflict);
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    const current = await findEventById(trx, org.id, id);
+    if (current === undefined) throw new NotFoundError();
+    const set = columns(org, input);
+    checkTimes(
+      set.start_at ?? current.start_at,
+      set.end_at === undefined ? current.end_at : set.end_at,
+    );
+    const leagues = await lockLeagues(trx, org.id, [
+      current.event_series_id,
+      input.eventSeriesId === undefined ? null : input.eventSeriesId,
+    ]);
+    if (
+      input.eventSeriesId !== undefined &&
+      input.eventSeriesId !== null &&
+      current.entry_count > 0
+    ) {
+      throw new ConflictError('Remove the event’s own entries before linking it to a league.');
+    }
+    // Course and board writes of one event take turns with its score cards; the course
+    // is checked against the event as it is once its turn has come.
+    const locked = (await lockEvent(trx, id, org.id)) ?? current;
+    Object.assign(set, await courseColumns(trx, locked, input));
+    const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
+    return afterWrite(trx, event, input.tags, leagues);
+  }).catch(slugConflict);
 }
 
 async function requireOwnEntriesEvent(trx: Executor, orgSlug: string, eventId: number) {
@@ -312,45 +302,31 @@ async function requireOwnEntriesEvent(trx: Executor, orgSlug: string, eventId: n
   return event;
 }
 
-/**
- * A scored event's boards list its field: a change of the field rescores them, in turn
- * with the event's other board writes and with its course as it is then.
- */
-async function rescoreField(trx: Executor, event: Event): Promise<void> {
-  const locked = await lockEvent(trx, event.id);
-  if (locked !== undefined && locked.pars !== null) await storeLeaderboards(trx, locked);
-}
-
 /** Enters a golfer in an event that is not linked to a league. */
 export async function addEventEntry(
   db: Executor,
   request: { orgSlug: string; eventId: number; userId: number; teamName?: string | undefined },
 ): Promise<void> {
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
-      if ((await findUserById(trx, request.userId)) === undefined) {
-        throw new ValidationError({ userId: 'names no user' });
-      }
-      await insertEventEntry(trx, {
-        event_id: event.id,
-        user_id: request.userId,
-        team_name: request.teamName ?? null,
-      });
-      await rescoreField(trx, event);
-    })
-    .catch(conflictOnDuplicate('This golfer is already entered.'));
+  await writeTransaction(db, async (trx) => {
+    const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
+    if ((await findUserById(trx, request.userId)) === undefined) {
+      throw new ValidationError({ userId: 'names no user' });
+    }
+    await insertEventEntry(trx, {
+      event_id: event.id,
+      user_id: request.userId,
+      team_name: request.teamName ?? null,
+    });
+  }).catch(conflictOnDuplicate('This golfer is already entered.'));
 }
 
 export async function removeEventEntry(
   db: Executor,
   request: { orgSlug: string; eventId: number; userId: number },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteEventEntry(trx, event.id, request.userId))) throw new NotFoundError();
-    await rescoreField(trx, event);
   });
 }
 export interface CourseInput {

@@ -16,7 +16,6 @@ import { golferFeeCents } from '../../domain/fees.js';
 import { registrationClosedReason } from '../../domain/registration.js';
 import { maxPartners, newEntryFits, teamSeats } from '../../domain/seats.js';
 import { acceptInvites, insertInvites } from '../invites/store.js';
-import { refreshLeagueLeaderboards } from '../leaderboards/service.js';
 import { requireLeagueById, requireLockedLeague } from '../leagues/service.js';
 import { adjustLeagueCounts } from '../leagues/store.js';
 import {
@@ -36,6 +35,7 @@ import {
   markWithdrawn,
 } from './store.js';
 import { insertRosterEntriesBulk, insertTeamsBulk, recountRoster } from './bulk-store.js';
+import { writeTransaction } from '../transaction.js';
 
 const CAPACITY_MESSAGE = 'This league is full.';
 const TEAM_COMPLETE_MESSAGE = 'This team is complete.';
@@ -189,64 +189,60 @@ export async function completeRegistration(
   request: CompleteRegistration,
 ): Promise<CompletedRegistration> {
   // A concurrent registration of the same golfer or team name loses the race at the index.
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
-      const user = await findUserById(trx, request.userId);
-      if (user === undefined) throw new ValidationError({ userId: 'names no user' });
-      checkTeamFields(league, request);
-      if ((await findActiveEntry(trx, league.id, user.id)) !== undefined) {
-        throw new ConflictError('This golfer is already registered in this league.');
-      }
-      const existingTeam = request.teamId !== undefined;
-      const team = await teamFor(trx, league, request);
-      const seats = teamSeats(league.entry_size, team?.member_count ?? 0);
-      if (existingTeam && seats.complete) throw new ConflictError(TEAM_COMPLETE_MESSAGE);
-      const reserve = seatsToReserve(league, team);
-      checkRoom(league, reserve);
+  return writeTransaction(db, async (trx) => {
+    const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
+    const user = await findUserById(trx, request.userId);
+    if (user === undefined) throw new ValidationError({ userId: 'names no user' });
+    checkTeamFields(league, request);
+    if ((await findActiveEntry(trx, league.id, user.id)) !== undefined) {
+      throw new ConflictError('This golfer is already registered in this league.');
+    }
+    const existingTeam = request.teamId !== undefined;
+    const team = await teamFor(trx, league, request);
+    const seats = teamSeats(league.entry_size, team?.member_count ?? 0);
+    if (existingTeam && seats.complete) throw new ConflictError(TEAM_COMPLETE_MESSAGE);
+    const reserve = seatsToReserve(league, team);
+    checkRoom(league, reserve);
 
-      const partnerEmails = distinctEmails(request.partnerEmails ?? []);
-      const partnerAccounts = await checkPartners(
-        trx,
+    const partnerEmails = distinctEmails(request.partnerEmails ?? []);
+    const partnerAccounts = await checkPartners(
+      trx,
+      league,
+      user.email,
+      partnerEmails,
+      seats.seatsRemaining,
+    );
+
+    const entry = await insertRosterEntry(
+      trx,
+      newRosterEntry(
         league,
-        user.email,
-        partnerEmails,
-        seats.seatsRemaining,
-      );
+        user.id,
+        team === undefined ? undefined : { id: team.id, entryPaid: team.entry_paid },
+      ),
+    );
+    if (team !== undefined) {
+      await adjustTeamMembers(trx, team.id, 1);
+      if (entry.paid_entry) await markTeamEntryPaid(trx, team.id);
+      await acceptInvites(trx, team.id, user.email);
+    }
+    await adjustLeagueCounts(trx, league.id, { members: 1, seatsReserved: reserve });
 
-      const entry = await insertRosterEntry(
-        trx,
-        newRosterEntry(
-          league,
-          user.id,
-          team === undefined ? undefined : { id: team.id, entryPaid: team.entry_paid },
-        ),
-      );
-      if (team !== undefined) {
-        await adjustTeamMembers(trx, team.id, 1);
-        if (entry.paid_entry) await markTeamEntryPaid(trx, team.id);
-        await acceptInvites(trx, team.id, user.email);
-      }
-      await adjustLeagueCounts(trx, league.id, { members: 1, seatsReserved: reserve });
-      await refreshLeagueLeaderboards(trx, league.id);
-
-      const withAccount = new Set(partnerAccounts.map((account) => account.email.toLowerCase()));
-      const invites =
-        team === undefined
-          ? []
-          : await insertInvites(
-              trx,
-              partnerEmails.map((email) => ({
-                team_id: team.id,
-                inviter_user_id: user.id,
-                email,
-                token: withAccount.has(email.toLowerCase()) ? newInviteToken() : null,
-              })),
-            );
-      return { entry, teamId: team?.id ?? null, invites };
-    })
-    .catch(conflictOnDuplicate('This registration conflicts with another one.'));
+    const withAccount = new Set(partnerAccounts.map((account) => account.email.toLowerCase()));
+    const invites =
+      team === undefined
+        ? []
+        : await insertInvites(
+            trx,
+            partnerEmails.map((email) => ({
+              team_id: team.id,
+              inviter_user_id: user.id,
+              email,
+              token: withAccount.has(email.toLowerCase()) ? newInviteToken() : null,
+            })),
+          );
+    return { entry, teamId: team?.id ?? null, invites };
+  }).catch(conflictOnDuplicate('This registration conflicts with another one.'));
 }
 
 /** Checks the named partners; returns those of them who already have an account. */
@@ -295,7 +291,7 @@ export async function withdrawRegistration(
   db: Executor,
   request: { orgSlug: string; leagueId: number; userId: number },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
     const entry = await findActiveEntry(trx, league.id, request.userId);
     if (entry === undefined) throw new NotFoundError();
@@ -304,7 +300,6 @@ export async function withdrawRegistration(
     const released = seatsReleased(league, team, 1);
     if (team !== undefined) await adjustTeamMembers(trx, team.id, -1);
     await adjustLeagueCounts(trx, league.id, { members: -1, seatsReserved: -released });
-    await refreshLeagueLeaderboards(trx, league.id);
   });
 }
 
@@ -313,7 +308,7 @@ export async function deleteTeam(
   db: Executor,
   request: { orgSlug: string; leagueId: number; teamId: number },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
     const team = await findTeam(trx, league.id, request.teamId);
     if (team === undefined) throw new NotFoundError();
@@ -328,7 +323,6 @@ export async function deleteTeam(
       seatsReserved: -released,
     });
     await deleteTeamRow(trx, team.id);
-    await refreshLeagueLeaderboards(trx, league.id);
   });
 }
 
@@ -351,7 +345,7 @@ async function registerBulk(
   request: { orgSlug: string; leagueId: number },
   register: (trx: Executor, league: League) => Promise<number>,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
     checkRoom(league, await register(trx, league));
     await recountRoster(trx, league.id);

@@ -13,6 +13,7 @@ import type { Executor } from '../../db/executor.js';
 import { eventField, requireLockedEvent } from '../events/service.js';
 import type { AdminTeeSheet, PublicTeeSheet } from './schema.js';
 import { deleteTeeSheet, findTeeSheet, replaceTeeSheet } from './store.js';
+import { writeTransaction } from '../transaction.js';
 
 function adminView(sheet: TeeSheet): AdminTeeSheet {
   return {
@@ -47,7 +48,7 @@ async function writeTeeSheet(
   request: EventRequest,
   build: (context: SheetContext) => TeeSheet,
 ): Promise<AdminTeeSheet> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { org, event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
     const sheet = build(await sheetContext(trx, org, event));
     await replaceTeeSheet(trx, event.id, sheet);
@@ -75,7 +76,7 @@ export async function generateEventTeeSheet(
 }
 
 export async function removeTeeSheet(db: Executor, request: EventRequest): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteTeeSheet(trx, event.id))) throw new NotFoundError();
   });
