@@ -45,6 +45,34 @@ export default tseslint.config(
     },
   },
   {
+    // A resource reaches another through its service (or its schema, examples and
+    // presenter): another resource's store, routes, widgets and index are its own.
+    files: ['src/resources/*/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/store.js', '../*/*-store.js'],
+              allowTypeImports: true,
+              message: 'Another resource’s store is its own: call that resource’s service.',
+            },
+            {
+              group: [
+                '../*/*-routes.js',
+                '../*/*widget.js',
+                '../*/index.js',
+                '../*/live-source.js',
+              ],
+              message: 'Another resource’s routes, widgets and index are its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A service writes through `writeTransaction`, which rebuilds derived state (stored
     // boards) before commit; a transaction opened by hand would skip that.
     files: ['src/resources/**/*.ts'],

@@ -46,6 +46,22 @@ void test('a route file may not import a store', async () => {
   );
 });
 
+void test('a resource may not import another resource’s store, only its types', async () => {
+  const value = await lintPlanted(
+    `src/resources/standings/planted-${suffix}.ts`,
+    "import { findUserById } from '../users/store.js';\n\nexport const find = findUserById;\n",
+  );
+  assert.ok(
+    value.some((message) => message.includes('Another resource’s store is its own')),
+    value.join('\n'),
+  );
+  const typeOnly = await lintPlanted(
+    `src/resources/standings/planted-${suffix}.ts`,
+    "import type { UserName } from '../users/store.js';\n\nexport type Name = UserName;\n",
+  );
+  assert.deepEqual(typeOnly, []);
+});
+
 void test('a service may not open a transaction by hand', async () => {
   const messages = await lintPlanted(
     `src/resources/events/planted-${suffix}.ts`,

@@ -11,11 +11,11 @@ import {
   type EventListFilter,
 } from '../../domain/events.js';
 import { displayName } from '../../domain/names.js';
-import { hasScoreCards } from '../leaderboards/store.js';
-import { lockLeague } from '../leagues/store.js';
+import { hasScores } from '../leaderboards/service.js';
+import { lockLeagueOfOrg } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
-import { highestStartingHole } from '../tee-sheets/store.js';
-import { findUserById } from '../users/store.js';
+import { highestTeeHole } from '../tee-sheets/service.js';
+import { findUser } from '../users/service.js';
 import {
   deleteEventEntry,
   findEventById,
@@ -214,7 +214,7 @@ async function lockLeagues(
     (a, b) => a - b,
   );
   for (const id of distinct) {
-    if ((await lockLeague(trx, id, orgId)) === undefined) {
+    if ((await lockLeagueOfOrg(trx, orgId, id)) === undefined) {
       throw new ValidationError({ eventSeriesId: 'names no league of this organization' });
     }
   }
@@ -309,7 +309,7 @@ export async function addEventEntry(
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
     const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
-    if ((await findUserById(trx, request.userId)) === undefined) {
+    if ((await findUser(trx, request.userId)) === undefined) {
       throw new ValidationError({ userId: 'names no user' });
     }
     await insertEventEntry(trx, {
@@ -341,12 +341,12 @@ function sameHoles(a: readonly number[] | null, b: readonly number[] | null): bo
 /** Refuses a change of the course's holes that the event's cards or tee sheet rule out. */
 async function checkHolesChange(trx: Executor, event: Event, pars: readonly number[] | null) {
   if (sameHoles(event.pars, pars)) return;
-  if (await hasScoreCards(trx, event.id)) {
+  if (await hasScores(trx, event.id)) {
     throw new ConflictError(
       'This event has score cards: delete them before changing the number of holes or clearing the pars.',
     );
   }
-  const highest = await highestStartingHole(trx, event.id);
+  const highest = await highestTeeHole(trx, event.id);
   if (pars !== null && highest !== null && highest > pars.length) {
     throw new ConflictError(
       `The tee sheet starts a group on hole ${highest}: change it before setting ${pars.length} holes.`,
@@ -372,4 +372,13 @@ async function courseColumns(
   if (input.courseName !== undefined) patch.course_name = input.courseName;
   if (pars !== undefined) patch.pars = pars === null ? null : [...pars];
   return patch;
+}
+
+/** An event of the org by id, whatever its status, for other resources' rules. */
+export async function findEvent(
+  db: Executor,
+  orgId: number,
+  id: number,
+): Promise<Event | undefined> {
+  return findEventById(db, orgId, id);
 }

@@ -12,13 +12,11 @@ import {
   type ScoredBoard,
 } from '../../domain/leaderboards.js';
 import type { DataVersion } from '../../db/data-version.js';
-import { eventField, requireLockedEvent, type FieldGolfer } from '../events/service.js';
-import { findEventById } from '../events/store.js';
+import { eventField, findEvent, requireLockedEvent, type FieldGolfer } from '../events/service.js';
 import { writeTransaction } from '../transaction.js';
-import { findLeagueById } from '../leagues/store.js';
+import { findLeague } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
-import { postResults } from '../standings/service.js';
-import { findStandingSeries } from '../standings/store.js';
+import { findSeries, postResults } from '../standings/service.js';
 import {
   clearStaleMarks,
   deleteScoreCard,
@@ -28,12 +26,13 @@ import {
   saveLeaderboards,
   scoreCardsOf,
   upsertScoreCard,
+  hasScoreCards,
 } from './store.js';
 
 /** Whether the event is a night of a team league, which adds a best-ball board. */
 async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
   if (event.event_series_id === null) return false;
-  const league = await findLeagueById(db, event.org_id, event.event_series_id);
+  const league = await findLeague(db, event.org_id, event.event_series_id);
   return league !== undefined && league.entry_size > 1;
 }
 
@@ -185,10 +184,10 @@ function chooseBoard(boards: ScoredBoard[], requested: string | undefined): Scor
 export async function postLeaderboardResults(db: Executor, request: LeaderboardResultsRequest) {
   checkPoints(request.points);
   const org = await requireOrg(db, request.orgSlug);
-  const event = await findEventById(db, org.id, request.eventId);
+  const event = await findEvent(db, org.id, request.eventId);
   if (event === undefined) throw new NotFoundError();
   if (event.pars === null) throw new CourseNotSetError();
-  if ((await findStandingSeries(db, org.id, request.seriesId)) === undefined) {
+  if ((await findSeries(db, org.id, request.seriesId)) === undefined) {
     throw new ValidationError({ seriesId: 'names no standings series of this organization' });
   }
   const board = chooseBoard(
@@ -262,4 +261,9 @@ export async function removeScoreCard(
     boardsVersion,
   );
   return { leaderboardVersion };
+}
+
+/** Whether any golfer has a score card in the event (its course is then fixed). */
+export async function hasScores(db: Executor, eventId: number): Promise<boolean> {
+  return hasScoreCards(db, eventId);
 }

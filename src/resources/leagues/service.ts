@@ -7,8 +7,9 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { isPublicLeagueStatus } from '../../domain/visibility.js';
 import { storeCrest } from '../media/service.js';
 import { requireOrg } from '../orgs/service.js';
-import { findStandingSeries } from '../standings/store.js';
+import { findSeries } from '../standings/service.js';
 import {
+  adjustLeagueCounts,
   findLeagueById,
   findPublicLeague,
   findPublicLeagues,
@@ -95,7 +96,7 @@ const slugConflict = conflictOnDuplicate(
 /** A league may only link a standings series of its own org. */
 async function checkStandingSeries(db: Executor, org: Org, seriesId: number | null | undefined) {
   if (seriesId === undefined || seriesId === null) return;
-  if ((await findStandingSeries(db, org.id, seriesId)) === undefined) {
+  if ((await findSeries(db, org.id, seriesId)) === undefined) {
     throw new ValidationError({
       standingSeriesId: 'names no standings series of this organization',
     });
@@ -183,4 +184,31 @@ export function visibleTo(league: League | undefined, audience: Audience): Leagu
   if (league === undefined) throw new NotFoundError();
   if (audience === 'public' && !isPublicLeagueStatus(league.status)) throw new NotFoundError();
   return league;
+}
+
+/** A league of the org by id, whatever its status, for other resources' rules. */
+export async function findLeague(
+  db: Executor,
+  orgId: number,
+  id: number,
+): Promise<League | undefined> {
+  return findLeagueById(db, orgId, id);
+}
+
+/** Locks a league of the org (`undefined`: none of that id), so writes to it take turns. */
+export async function lockLeagueOfOrg(
+  trx: Executor,
+  orgId: number,
+  id: number,
+): Promise<League | undefined> {
+  return lockLeague(trx, id, orgId);
+}
+
+/** Moves a league's member and reserved-seat counts, in the registration's transaction. */
+export async function countRegistration(
+  trx: Executor,
+  leagueId: number,
+  delta: { members: number; seatsReserved: number },
+): Promise<void> {
+  await adjustLeagueCounts(trx, leagueId, delta);
 }

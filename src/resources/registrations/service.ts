@@ -15,18 +15,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { golferFeeCents } from '../../domain/fees.js';
 import { registrationClosedReason } from '../../domain/registration.js';
 import { maxPartners, newEntryFits, teamSeats } from '../../domain/seats.js';
-import { acceptInvites, insertInvites } from '../invites/store.js';
-import { requireLeagueById, requireLockedLeague } from '../leagues/service.js';
-import { adjustLeagueCounts } from '../leagues/store.js';
-import {
-  adjustTeamMembers,
-  deleteTeamRow,
-  findTeam,
-  insertTeam,
-  isTeamNameTaken,
-  markTeamEntryPaid,
-} from '../teams/store.js';
-import { findUserById, findUsersByEmails } from '../users/store.js';
+import { acceptTeamInvites, sendInvites } from '../invites/service.js';
+import { countRegistration, requireLeagueById, requireLockedLeague } from '../leagues/service.js';
+import { countTeamMember, findLeagueTeam, removeTeam, startTeam } from '../teams/service.js';
+import { findUser, findUsersWithEmails } from '../users/service.js';
 import {
   activeEntriesOfTeam,
   findActiveEntry,
@@ -95,7 +87,7 @@ export interface StartRegistration {
 export async function startRegistration(db: Executor, request: StartRegistration): Promise<string> {
   const { org, league } = await requireLeagueById(db, request.orgSlug, request.leagueId, 'public');
   const team =
-    request.teamId === undefined ? undefined : await findTeam(db, league.id, request.teamId);
+    request.teamId === undefined ? undefined : await findLeagueTeam(db, league.id, request.teamId);
   if (request.teamId !== undefined && team === undefined) throw new NotFoundError();
   const closed = registrationClosedReason(
     {
@@ -168,13 +160,14 @@ function checkTeamFields(league: League, request: CompleteRegistration): void {
 /** The team the registrant joins or founds, with the seats it still has before they join. */
 async function teamFor(trx: Executor, league: League, request: CompleteRegistration) {
   if (request.teamName !== undefined) {
-    if (await isTeamNameTaken(trx, league.id, request.teamName)) {
+    const team = await startTeam(trx, league.id, request.teamName);
+    if (team === undefined) {
       throw new ConflictError('A team with this name already exists in this league.');
     }
-    return insertTeam(trx, league.id, request.teamName);
+    return team;
   }
   if (request.teamId === undefined) return undefined;
-  const team = await findTeam(trx, league.id, request.teamId);
+  const team = await findLeagueTeam(trx, league.id, request.teamId);
   if (team === undefined) throw new ValidationError({ teamId: 'names no team of this league' });
   return team;
 }
@@ -191,7 +184,7 @@ export async function completeRegistration(
   // A concurrent registration of the same golfer or team name loses the race at the index.
   return writeTransaction(db, async (trx) => {
     const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
-    const user = await findUserById(trx, request.userId);
+    const user = await findUser(trx, request.userId);
     if (user === undefined) throw new ValidationError({ userId: 'names no user' });
     checkTeamFields(league, request);
     if ((await findActiveEntry(trx, league.id, user.id)) !== undefined) {
@@ -222,17 +215,16 @@ export async function completeRegistration(
       ),
     );
     if (team !== undefined) {
-      await adjustTeamMembers(trx, team.id, 1);
-      if (entry.paid_entry) await markTeamEntryPaid(trx, team.id);
-      await acceptInvites(trx, team.id, user.email);
+      await countTeamMember(trx, team.id, 1, entry.paid_entry);
+      await acceptTeamInvites(trx, team.id, user.email);
     }
-    await adjustLeagueCounts(trx, league.id, { members: 1, seatsReserved: reserve });
+    await countRegistration(trx, league.id, { members: 1, seatsReserved: reserve });
 
     const withAccount = new Set(partnerAccounts.map((account) => account.email.toLowerCase()));
     const invites =
       team === undefined
         ? []
-        : await insertInvites(
+        : await sendInvites(
             trx,
             partnerEmails.map((email) => ({
               team_id: team.id,
@@ -263,7 +255,7 @@ async function checkPartners(
   if (partnerEmails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) {
     throw new ValidationError({ partnerEmails: "must not include the registrant's own address" });
   }
-  const accounts = await findUsersByEmails(trx, partnerEmails);
+  const accounts = await findUsersWithEmails(trx, partnerEmails);
   const registered = await findActiveUserIds(
     trx,
     league.id,
@@ -296,10 +288,11 @@ export async function withdrawRegistration(
     const entry = await findActiveEntry(trx, league.id, request.userId);
     if (entry === undefined) throw new NotFoundError();
     await markWithdrawn(trx, [entry.id]);
-    const team = entry.team_id === null ? undefined : await findTeam(trx, league.id, entry.team_id);
+    const team =
+      entry.team_id === null ? undefined : await findLeagueTeam(trx, league.id, entry.team_id);
     const released = seatsReleased(league, team, 1);
-    if (team !== undefined) await adjustTeamMembers(trx, team.id, -1);
-    await adjustLeagueCounts(trx, league.id, { members: -1, seatsReserved: -released });
+    if (team !== undefined) await countTeamMember(trx, team.id, -1);
+    await countRegistration(trx, league.id, { members: -1, seatsReserved: -released });
   });
 }
 
@@ -310,7 +303,7 @@ export async function deleteTeam(
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
     const { league } = await requireLockedLeague(trx, request.orgSlug, request.leagueId);
-    const team = await findTeam(trx, league.id, request.teamId);
+    const team = await findLeagueTeam(trx, league.id, request.teamId);
     if (team === undefined) throw new NotFoundError();
     const members = await activeEntriesOfTeam(trx, team.id);
     await markWithdrawn(
@@ -318,11 +311,11 @@ export async function deleteTeam(
       members.map((member) => member.id),
     );
     const released = members.length === 0 ? 0 : seatsReleased(league, team, members.length);
-    await adjustLeagueCounts(trx, league.id, {
+    await countRegistration(trx, league.id, {
       members: -members.length,
       seatsReserved: -released,
     });
-    await deleteTeamRow(trx, team.id);
+    await removeTeam(trx, team.id);
   });
 }
 

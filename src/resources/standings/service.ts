@@ -17,10 +17,10 @@ import {
   seasonsOverlap,
   type SeasonSpan,
 } from '../../domain/seasons.js';
-import { findEventById } from '../events/store.js';
+import { findEvent } from '../events/service.js';
 import { requireOrg } from '../orgs/service.js';
-import { findTeamOfOrg } from '../teams/store.js';
-import { findUserById } from '../users/store.js';
+import { findOrgTeam } from '../teams/service.js';
+import { findUser } from '../users/service.js';
 import {
   OVERALL_KEY,
   competitorFor,
@@ -215,11 +215,11 @@ async function competitorOf(trx: Executor, org: Org, result: ResultInput, field:
     throw new ValidationError({ [field]: 'give exactly one of userId or teamId' });
   }
   if (result.userId !== undefined) {
-    const user = await findUserById(trx, result.userId);
+    const user = await findUser(trx, result.userId);
     if (user === undefined) throw new ValidationError({ [`${field}.userId`]: 'names no user' });
     return { who: { userId: user.id }, name: displayName(user) };
   }
-  const team = await findTeamOfOrg(trx, org.id, result.teamId as number);
+  const team = await findOrgTeam(trx, org.id, result.teamId as number);
   if (team === undefined)
     throw new ValidationError({ [`${field}.teamId`]: 'names no team of this organization' });
   return { who: { teamId: team.id }, name: team.name };
@@ -257,7 +257,7 @@ export async function postResults(
     const org = await requireOrg(trx, request.orgSlug);
     const standingSeries = await requireStandingSeries(trx, org, request.seriesId);
     await lockStandingSeries(trx, standingSeries.id);
-    const event = await findEventById(trx, org.id, request.eventId);
+    const event = await findEvent(trx, org.id, request.eventId);
     if (event === undefined)
       throw new ValidationError({ eventId: 'names no event of this organization' });
     const seasonId = await seasonFor(trx, standingSeries, request.seasonId, event.local_date);
@@ -313,4 +313,13 @@ async function seasonFor(
     });
   }
   return containing.id;
+}
+
+/** A standings series of the org by id, for other resources' rules. */
+export async function findSeries(
+  db: Executor,
+  orgId: number,
+  id: number,
+): Promise<StandingSeries | undefined> {
+  return findStandingSeries(db, orgId, id);
 }

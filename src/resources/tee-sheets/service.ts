@@ -12,7 +12,7 @@ import {
 import type { Executor } from '../../db/executor.js';
 import { eventField, requireLockedEvent } from '../events/service.js';
 import type { AdminTeeSheet, PublicTeeSheet } from './schema.js';
-import { deleteTeeSheet, findTeeSheet, replaceTeeSheet } from './store.js';
+import { deleteTeeSheet, findTeeSheet, highestStartingHole, replaceTeeSheet } from './store.js';
 import { writeTransaction } from '../transaction.js';
 
 function adminView(sheet: TeeSheet): AdminTeeSheet {
@@ -101,4 +101,9 @@ export async function getTeeSheet(db: Executor, event: Event): Promise<PublicTee
       players: group.userIds.flatMap((userId) => players.get(userId) ?? []),
     })),
   };
+}
+
+/** The highest starting hole of the event's tee sheet (a course must have that many holes). */
+export async function highestTeeHole(db: Executor, eventId: number): Promise<number | null> {
+  return highestStartingHole(db, eventId);
 }

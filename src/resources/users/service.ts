@@ -2,7 +2,7 @@ import type { User } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import type { Executor } from '../../db/executor.js';
 import { writeTransaction } from '../transaction.js';
-import { insertUser } from './store.js';
+import { findUserById, findUsersByEmails, insertUser } from './store.js';
 
 /** Creates a golfer account; e-mail addresses are unique whatever their case. */
 export async function createUser(
@@ -16,4 +16,14 @@ export async function createUser(
       last_name: input.lastName,
     }),
   ).catch(conflictOnDuplicate('A user with this e-mail address exists.'));
+}
+
+/** A golfer by id, for other resources' rules (a golfer entered, registered or ranked). */
+export async function findUser(db: Executor, id: number): Promise<User | undefined> {
+  return findUserById(db, id);
+}
+
+/** The golfers holding these addresses, whatever their case. */
+export async function findUsersWithEmails(db: Executor, emails: string[]): Promise<User[]> {
+  return findUsersByEmails(db, emails);
 }
