@@ -1,4 +1,5 @@
 import type { Widget } from '../http/embed/parts.js';
+import { apiKeys } from './api-keys/index.js';
 import { events } from './events/index.js';
 import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
@@ -28,6 +29,7 @@ export const RESOURCES: readonly Resource[] = [
   teeSheets,
   leaderboards,
   media,
+  apiKeys,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */
