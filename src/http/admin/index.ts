@@ -21,8 +21,10 @@ export function adminRoutes(context: AppContext, platform: Platform, adminToken:
       if (limit > 0) {
         guarded.addHook('onRequest', platform.edge.adminRateLimit(limit));
       }
-      guarded.addHook('onRequest', bearerGuard(adminToken, context.database.db, context.now));
+      const guard = bearerGuard(adminToken, context.database.db, context.now);
+      guarded.addHook('onRequest', guard.authenticate);
       guarded.addHook('preValidation', requireCanonicalIds);
+      guarded.addHook('preHandler', guard.checkGolfers);
 
       for (const resource of RESOURCES) {
         if (resource.admin !== undefined)

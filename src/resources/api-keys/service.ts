@@ -6,7 +6,13 @@ import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { findEventById } from '../events/store.js';
 import { requireOrg } from '../orgs/service.js';
 import type { CreateApiKeyBody } from './schema.js';
-import { deleteApiKey, findLiveKey, insertApiKey, listApiKeysOfOrg } from './store.js';
+import {
+  deleteApiKey,
+  findLiveKey,
+  insertApiKey,
+  listApiKeysOfOrg,
+  usersOpenToOrg,
+} from './store.js';
 
 /** Every key starts so: recognisable in a leaked log or paste, and apart from the operator's token. */
 export const KEY_PREFIX = 'chk_';
@@ -91,4 +97,18 @@ export async function listApiKeys(db: Executor, orgSlug: string): Promise<ApiKey
 export async function revokeApiKey(db: Executor, orgSlug: string, id: number): Promise<void> {
   const org = await requireOrg(db, orgSlug);
   if (!(await deleteApiKey(db, org.id, id))) throw new NotFoundError();
+}
+
+/**
+ * A key of an org names only the org's golfers, or accounts no org has yet: any other id,
+ * known or not, is the usual 404, so that ids cannot be probed for other orgs' golfers.
+ */
+export async function requireGolfersOf(
+  db: Executor,
+  orgSlug: string,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const open = await usersOpenToOrg(db, orgSlug, userIds);
+  if (userIds.some((id) => !open.has(id))) throw new NotFoundError();
 }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { ApiKey, ApiKeyRole, ApiKeysTable } from '../../db/schema.js';
 
@@ -39,4 +39,37 @@ export async function findLiveKey(
     .where('k.key_hash', '=', keyHash)
     .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', now)]))
     .executeTakeFirst();
+}
+
+/**
+ * Of `userIds`, the accounts an org's keys may name: the org's golfers (on a roster, an
+ * entry list, a tee sheet, a card or a standings table of the org, or inviting to a team of
+ * it) and accounts no org has yet, so that an organizer can bring a new golfer in.
+ */
+export async function usersOpenToOrg(
+  db: Executor,
+  orgSlug: string,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  const { rows } = await sql<{ id: number }>`
+    with links (user_id, org_id) as (
+      select x.user_id, s.org_id from roster_entries x
+        join event_series s on s.id = x.event_series_id
+      union all select x.inviter_user_id, s.org_id from invites x
+        join teams p on p.id = x.team_id join event_series s on s.id = p.event_series_id
+      union all select x.user_id, e.org_id from event_entries x join events e on e.id = x.event_id
+      union all select x.user_id, e.org_id from tee_group_players x join events e on e.id = x.event_id
+      union all select x.user_id, e.org_id from score_cards x join events e on e.id = x.event_id
+      union all select x.user_id, s.org_id from standing_competitors x
+        join standing_series s on s.id = x.series_id
+    )
+    select u.id from users u
+    where u.id in (${sql.join(userIds)}) and (
+      not exists (select 1 from links l where l.user_id = u.id)
+      or exists (
+        select 1 from links l join orgs o on o.id = l.org_id
+        where l.user_id = u.id and o.slug = ${orgSlug}
+      )
+    )`.execute(db);
+  return new Set(rows.map(({ id }) => id));
 }

@@ -398,3 +398,50 @@ describeOnDatabases('admin API: a key never reaches another org’s records by i
     }
   });
 });
+
+describeOnDatabases('admin API: a key names only its org’s golfers', (harness) => {
+  void test('another org’s golfer or an unknown id is 404 to a key; a new account and the operator pass', async () => {
+    const h = harness();
+    const w = await world(h);
+    const organizerA = w.keys['organizer A'] ?? '';
+    const b = await h.org();
+    const theirs = await entered(h, b, await createNight(h, b, null));
+    const league = await h.league(w.a);
+    const event = await createNight(h, w.a, null);
+    const series = await createSeries(h.database.db, w.a.slug, { name: 'R', scope: 'overall' });
+    const naming = (userId: number): [string, InjectOptions][] => [
+      ['a registration', json('POST', `${leaguePath(w.a, league.id)}/registrations`, { userId })],
+      ['an entry', json('POST', `${eventPath(w.a, event)}/entries`, { userId })],
+      [
+        'a tee sheet',
+        json('PUT', `${eventPath(w.a, event)}/tee-sheet`, {
+          format: 'shotgun',
+          groups: [{ startingHole: 1, userIds: [userId] }],
+        }),
+      ],
+      [
+        'results',
+        json('POST', `${seriesPath(w.a)}/${series.id}/results`, {
+          eventId: event.id,
+          results: [{ userId, points: 1 }],
+        }),
+      ],
+    ];
+    for (const userId of [theirs, 2_000_000_000]) {
+      for (const [what, request] of naming(userId)) {
+        const before = await snapshot(h);
+        const response = await h.inject({ ...request, headers: bearer(organizerA) });
+        assert.equal(response.statusCode, 404, `${what} naming ${userId}: ${response.body}`);
+        assert.equal(await snapshot(h), before, `${what} naming ${userId} changed nothing`);
+      }
+    }
+    const [, register] = naming((await h.user()).id)[0] ?? [];
+    assert.ok(register !== undefined);
+    const fresh = await h.inject({ ...register, headers: bearer(organizerA) });
+    assert.equal(fresh.statusCode, 201, 'an account of no org yet can be brought in');
+    const [, operator] = naming(theirs)[0] ?? [];
+    assert.ok(operator !== undefined);
+    const byOperator = await h.inject({ ...operator, headers: bearer(ADMIN_TOKEN) });
+    assert.equal(byOperator.statusCode, 201, 'the operator may name anyone');
+  });
+});
