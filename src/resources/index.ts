@@ -8,6 +8,7 @@ import { media } from './media/index.js';
 import { orgs } from './orgs/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
+import { scoring } from './scoring/index.js';
 import { standings } from './standings/index.js';
 import { teams } from './teams/index.js';
 import { teeSheets } from './tee-sheets/index.js';
@@ -30,6 +31,7 @@ export const RESOURCES: readonly Resource[] = [
   leaderboards,
   media,
   apiKeys,
+  scoring,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

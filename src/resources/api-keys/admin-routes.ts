@@ -2,7 +2,7 @@ import type { App, AppContext } from '../../http/context.js';
 import { OrgParams } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
 import { API_KEY_LIST_EXAMPLE, CREATED_API_KEY_EXAMPLE } from './examples.js';
-import { presentApiKey } from './presenter.js';
+import { presentApiKey, scoringLink } from './presenter.js';
 import { ApiKeyList, ApiKeyParams, CreateApiKeyBody, CreatedApiKey } from './schema.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.js';
 
@@ -30,7 +30,15 @@ export function adminApiKeyRoutes(context: AppContext) {
       },
       async (request, reply) => {
         const created = await createApiKey(db, request.params.orgSlug, request.body, context.now());
-        return reply.code(201).send({ ...presentApiKey(created.apiKey), key: created.key });
+        const { apiKey, key } = created;
+        return reply.code(201).send({
+          ...presentApiKey(apiKey),
+          key,
+          scoringLink:
+            apiKey.event_id === null
+              ? null
+              : scoringLink(request.params.orgSlug, apiKey.event_id, key),
+        });
       },
     );
 

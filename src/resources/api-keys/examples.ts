@@ -13,6 +13,7 @@ const SCORER_KEY: AdminApiKey = {
 export const CREATED_API_KEY_EXAMPLE: CreatedApiKey = {
   ...SCORER_KEY,
   key: 'chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu',
+  scoringLink: '/score#org=demo-golf-club&event=12&key=chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu',
 };
 
 export const API_KEY_LIST_EXAMPLE: ApiKeyList = {

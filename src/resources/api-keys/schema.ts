@@ -46,6 +46,12 @@ export const CreatedApiKey = Type.Object({
   key: Type.String({
     description: 'The key itself, for `Authorization: Bearer <key>`; shown only in this answer.',
   }),
+  scoringLink: Nullable(
+    Type.String({
+      description:
+        'For a scorer key: the scoring page with the key in its fragment (this server’s path; prefix its origin), to share or print.',
+    }),
+  ),
 });
 export type CreatedApiKey = Static<typeof CreatedApiKey>;
 

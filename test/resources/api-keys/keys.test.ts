@@ -16,6 +16,7 @@ describeOnDatabases('API keys of an org', (harness) => {
     assert.match(created.key, /^chk_[A-Za-z0-9_-]{32}$/, '24 random bytes behind the prefix');
     assert.equal(created.hint, created.key.slice(0, 8));
     assert.equal(created.expiresAt, null, 'organizer keys do not expire unless told');
+    assert.equal(response.json<{ scoringLink: null }>().scoringLink, null);
 
     const list = await h.admin('GET', keysPath(org));
     assert.equal(list.statusCode, 200);
@@ -69,6 +70,11 @@ describeOnDatabases('API keys of an org', (harness) => {
     );
     const scorer = await createKey(h, org, { role: 'scorer', eventId: event.id });
     assert.equal(scorer.expiresAt, '2026-06-17T05:00:00.000Z');
+    assert.equal(
+      scorer.scoringLink,
+      `/score#org=${org.slug}&event=${event.id}&key=${scorer.key}`,
+      'the link to share carries the key in its fragment only',
+    );
     const chosen = await createKey(h, org, {
       role: 'scorer',
       eventId: event.id,

@@ -9,7 +9,7 @@ export async function createKey(
   h: Harness,
   org: Pick<Org, 'slug'>,
   body: { name?: string; role: 'organizer' | 'scorer'; eventId?: number; expiresAt?: string },
-): Promise<{ id: number; key: string; expiresAt: string | null }> {
+): Promise<{ id: number; key: string; expiresAt: string | null; scoringLink: string | null }> {
   const response = await h.admin('POST', keysPath(org), { name: 'A key', ...body });
   assert.equal(response.statusCode, 201, response.body);
   return response.json();

@@ -63,6 +63,7 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   putScoreCard:               [200,      200,   404,   200,    401,     401,     401],
   deleteScoreCard:            [204,      204,   404,   204,    401,     401,     401],
   postResultsFromLeaderboard: [200,      200,   404,   403,    401,     401,     401],
+  getScoringSheet:            [200,      200,   404,   200,    401,     401,     401],
   createApiKey:               [201,      201,   404,   403,    401,     401,     401],
   listApiKeys:                [200,      200,   404,   403,    401,     401,     401],
   revokeApiKey:               [204,      204,   404,   403,    401,     401,     401],
@@ -221,6 +222,7 @@ const REQUESTS: Record<string, RequestOf> = {
       points: [10],
     });
   },
+  getScoringSheet: async (_h, { a, scored }) => json('GET', `${eventPath(a, scored)}/score-cards`),
   createApiKey: async (_h, { a }) =>
     json('POST', keysPath(a), { name: 'Another organizer', role: 'organizer' }),
   listApiKeys: async (_h, { a }) => json('GET', keysPath(a)),

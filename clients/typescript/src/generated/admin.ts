@@ -367,6 +367,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/orgs/{orgSlug}/events/{id}/score-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event’s course, field and score cards, for its scorers */
+        get: operations["getScoringSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5426,7 +5443,8 @@ export interface operations {
                      *       "hint": "chk_Xq4T",
                      *       "expiresAt": "2027-04-07T05:00:00.000Z",
                      *       "createdAt": "2027-04-06T21:02:11.000Z",
-                     *       "key": "chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu"
+                     *       "key": "chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu",
+                     *       "scoringLink": "/score#org=demo-golf-club&event=12&key=chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu"
                      *     }
                      */
                     "application/json": {
@@ -5442,6 +5460,7 @@ export interface operations {
                         createdAt: string;
                         /** @description The key itself, for `Authorization: Bearer <key>`; shown only in this answer. */
                         key: string;
+                        scoringLink: string | null;
                     };
                 };
             };
@@ -5637,6 +5656,256 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getScoringSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The event’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course, and each golfer with their card. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "eventId": 12,
+                     *       "title": "Tuesday Night, week 6",
+                     *       "pars": [
+                     *         4,
+                     *         4,
+                     *         3,
+                     *         5,
+                     *         4,
+                     *         4,
+                     *         3,
+                     *         5,
+                     *         4
+                     *       ],
+                     *       "golfers": [
+                     *         {
+                     *           "userId": 4,
+                     *           "name": "Ava Palmer",
+                     *           "teamName": null,
+                     *           "holes": [
+                     *             4,
+                     *             3,
+                     *             3,
+                     *             5,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ]
+                     *         },
+                     *         {
+                     *           "userId": 9,
+                     *           "name": "Jonah Hogan",
+                     *           "teamName": null,
+                     *           "holes": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        eventId: number;
+                        title: string;
+                        pars: number[] | null;
+                        golfers: {
+                            userId: number;
+                            name: string;
+                            teamName: string | null;
+                            holes: (number | null)[] | null;
+                        }[];
+                    };
+                };
             };
             /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
             400: {
