@@ -52,7 +52,7 @@ const ADMIN_INTRODUCTION = `The organizer's API: organizations, golfers, leagues
 events, tee sheets, scores, standings and API keys. Every operation needs \
 \`Authorization: Bearer <token>\` (\`401\` without it): the operator's \`ADMIN_TOKEN\`, which \
 may do everything, or a key of an organization (\`chk_…\`): an organizer key may do every \
-operation of its organization, a scorer key only set and remove scores of its event; \
+operation of its organization, a scorer key only read, set and remove the score cards of its event; \
 anything else is \`403\`, or \`404\` for another organization's records. Failures are \`text/plain\` \
 sentences, except an invalid body: \`422\` with a JSON object mapping each field to what is \
 wrong with it. Requests may be rate limited per client IP (\`429\` with \`Retry-After\`), and \

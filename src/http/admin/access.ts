@@ -62,7 +62,7 @@ export function permit(
   if (caller.role === 'organizer') return;
   if (access !== 'event-scores') {
     throw new ForbiddenError(
-      'Forbidden: a scorer key may only set and remove scores of its event.',
+      'Forbidden: a scorer key may only read, set and remove the score cards of its event.',
     );
   }
   if (params.id !== String(caller.eventId)) throw new NotFoundError();

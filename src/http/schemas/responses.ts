@@ -153,7 +153,7 @@ export const ADMIN_FAILURES = {
     { 'WWW-Authenticate': { type: 'string', description: '`Bearer`.' } },
   ),
   403: plainText(
-    'Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event).',
+    'Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event).',
     'Forbidden: only the operator’s token may do this.',
   ),
   404: plainText(

@@ -470,7 +470,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -686,7 +686,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -948,7 +948,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -1212,7 +1212,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -1456,7 +1456,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -1695,7 +1695,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -1890,7 +1890,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -2085,7 +2085,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -2343,7 +2343,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -2603,7 +2603,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -2818,7 +2818,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -3013,7 +3013,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -3228,7 +3228,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -3452,7 +3452,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -3693,7 +3693,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -3927,7 +3927,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -4120,7 +4120,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -4353,7 +4353,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -4582,7 +4582,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -4777,7 +4777,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -5016,7 +5016,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -5252,7 +5252,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -5494,7 +5494,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -5687,7 +5687,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
@@ -5937,7 +5937,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only sets and removes scores of its event). */
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
             403: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
