@@ -28,6 +28,88 @@ export default tseslint.config(
     },
   },
   {
+    // Routes and widgets reach data through their resource's service, never its store.
+    files: ['src/resources/**/*-routes.ts', 'src/resources/**/*widget.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./store.js', './*-store.js', '../*/store.js', '../*/*-store.js'],
+              message: 'Routes and widgets call services; only services use a store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A service writes through `writeTransaction`, which rebuilds derived state (stored
+    // boards) before commit; a transaction opened by hand would skip that.
+    files: ['src/resources/**/*.ts'],
+    ignores: ['src/resources/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Write through writeTransaction (src/resources/transaction.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // Pure rules: nothing that does I/O. Table types of src/db/schema.ts are erased at
+    // build time, so type-only imports of them stay allowed.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../db/*', '!../db/schema.js'],
+              message: 'src/domain does no I/O: it may not import the database.',
+            },
+            {
+              group: ['../db/schema.js'],
+              allowTypeImports: true,
+              message: 'src/domain takes only types from the table definitions.',
+            },
+            {
+              group: [
+                '../http/*',
+                '../resources/*',
+                '../live/*',
+                '../cli/*',
+                '../server.js',
+                '../app.js',
+              ],
+              message: 'src/domain does no I/O: rules only, used by the layers above it.',
+            },
+          ],
+          paths: [
+            'kysely',
+            'pg',
+            'ioredis',
+            '@electric-sql/pglite',
+            'fastify',
+            'node:fs',
+            'node:fs/promises',
+            'node:net',
+            'node:http',
+            'fs',
+            'fs/promises',
+          ].map((name) => ({
+            name,
+            message: 'src/domain does no I/O.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -4,14 +4,14 @@ import type { Event } from '../src/db/schema.js';
 import { createEvent } from '../src/resources/events/service.js';
 import { createLeague, patchLeague } from '../src/resources/leagues/service.js';
 import { createOrg } from '../src/resources/orgs/service.js';
-import { completeRegistration } from '../src/resources/registrations/service.js';
-import { createSeason, createSeries, postResults } from '../src/resources/standings/service.js';
-import { createUser } from '../src/resources/users/service.js';
 import {
-  insertUsersBulk,
+  completeRegistration,
   registerIndividualsBulk,
   registerTeamsBulk,
-} from '../src/resources/registrations/bulk-store.js';
+} from '../src/resources/registrations/service.js';
+import { createSeason, createSeries, postResults } from '../src/resources/standings/service.js';
+import { createUser } from '../src/resources/users/service.js';
+import { insertUsersBulk } from '../src/resources/registrations/bulk-store.js';
 import type { Executor } from '../src/db/executor.js';
 import { checkCounters, countRows, type RowCounts } from './check.js';
 import type { Sizes } from './options.js';
@@ -61,10 +61,11 @@ async function seatGolfers(
     userIds = userIds.concat(await insertUsersBulk(db, golferRows(firstGolfer + done, count)));
   }
   if (plan.entrySize === 1) {
-    await registerIndividualsBulk(db, leagueId, userIds);
+    await registerIndividualsBulk(db, { orgSlug: BENCH_ORG.slug, leagueId, userIds });
     return { plan, leagueId, userIds, teamIds: [] };
   }
-  const teamIds = await registerTeamsBulk(db, leagueId, teamsOf(userIds, plan.entrySize));
+  const teams = teamsOf(userIds, plan.entrySize);
+  const teamIds = await registerTeamsBulk(db, { orgSlug: BENCH_ORG.slug, leagueId, teams });
   return { plan, leagueId, userIds, teamIds };
 }
 

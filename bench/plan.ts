@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { LeagueStatus, UsersTable } from '../src/db/schema.js';
-import type { BulkTeam } from '../src/resources/registrations/bulk-store.js';
+import type { BulkTeam } from '../src/resources/registrations/service.js';
 import type { Sizes } from './options.js';
 
 export const BENCH_ORG = { slug: 'bench-golf-club', name: 'Bench Golf Club', timezone: 'UTC' };

@@ -57,8 +57,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     log,
     timing: context.streamTiming,
   });
+  const stops = RESOURCES.flatMap((resource) => resource.background?.(context, log) ?? []);
   // Before the server stops taking connections and waits for the open ones.
   app.addHook('preClose', async () => {
+    for (const stop of stops) stop();
     live.close();
   });
   const platform: Platform = { edge, live };

@@ -10,12 +10,12 @@ import {
   get,
   kill,
   killAll,
-  sleep,
   startServer,
   waitUntilHealthy,
   within,
   type ServerProcess,
 } from './support/processes.js';
+import { eventually } from './support/eventually.js';
 
 const DEMO_ORG = 'demo-golf-club';
 const PUBLIC_STATUSES = ['active', 'completed', 'open'];
@@ -130,8 +130,9 @@ void describe('start on an empty embedded database with demo data', () => {
     const response = await get(server(), `/api/public/v1/event-series-invites/${token}`);
     assert.equal(response.status, 404);
     // Let the log line reach the pipe.
-    const deadline = Date.now() + 30_000;
-    while (!server().stdout().includes('[redacted]') && Date.now() < deadline) await sleep(100);
+    await eventually('the request is logged', () => server().stdout().includes('[redacted]'), {
+      everyMs: 100,
+    });
     assert.ok(server().stdout().includes('[redacted]'), 'the request is logged, redacted');
     assert.ok(!server().stdout().includes(token), 'the token is not in stdout');
     assert.ok(!server().stderr().includes(token), 'the token is not in stderr');

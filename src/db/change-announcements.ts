@@ -66,6 +66,8 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   tee_group_players: viaEvent,
   score_cards: viaEvent,
   event_leaderboards: viaEvent,
+  // Marks of boards to rebuild: cleared in the transaction that made them, or by the rebuild.
+  stale_leaderboards: viaEvent,
   standing_seasons: viaSeries,
   standing_competitors: viaSeries,
   standing_results: viaSeries,

@@ -1,5 +1,5 @@
 import type { Compilable, Kysely } from 'kysely';
-import { prepareStatement } from './prepared-statements.js';
+import { asPrepared } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 /** A database or an open transaction: every store function runs on either. */
@@ -10,7 +10,5 @@ export type Executor = Kysely<Database>;
  * statement: on PostgreSQL it is parsed and planned once per connection.
  */
 export async function runPrepared<R>(db: Executor, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
-  prepareStatement(compiled.sql);
-  return (await db.executeQuery(compiled)).rows;
+  return (await db.executeQuery(asPrepared(query.compile()))).rows;
 }

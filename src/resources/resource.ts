@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/executor.js';
 import type { App, AppContext } from '../http/context.js';
 import type { Edge } from '../http/edge/edge.js';
@@ -41,6 +42,11 @@ export interface Resource {
   /** Routes outside both APIs (files such as crests). */
   site?: Routes;
   widgets?: readonly Widget[];
+  /**
+   * Work the resource does while the app runs, such as rebuilding what a change made outside
+   * the API left stale; returns what stops it (when the app closes).
+   */
+  background?: (context: AppContext, log: FastifyBaseLogger) => () => void;
   /**
    * Every public URL of the org's data this resource serves, for the leak crawl; ids are read
    * from the database as it is.

@@ -10,6 +10,7 @@ import {
 } from '../../clients/typescript/src/index.js';
 import { ADMIN_TOKEN, NO_LIMITS, stopHarness } from '../support/harness.js';
 import { card, golferNamed, leagueNight } from '../support/league-nights.js';
+import { eventually } from '../support/eventually.js';
 import { startListening, type ListeningHarness } from '../support/listening.js';
 
 /** Generous: the machine may be loaded; the test never waits this long when all is well. */
@@ -87,11 +88,14 @@ void test('subscribeLeaderboard: the board at once, a new board after an admin s
   } finally {
     unsubscribe();
   }
-  const deadline = Date.now() + DEADLINE_MS;
-  while ((await openStreams(h)) !== 0) {
-    assert.ok(Date.now() < deadline, 'the stream stayed open after unsubscribe');
-    await sleep(50);
-  }
+  await eventually(
+    'the stream closes after unsubscribe',
+    async () => (await openStreams(h)) === 0,
+    {
+      withinMs: DEADLINE_MS,
+      everyMs: 50,
+    },
+  );
 });
 
 const hasOwnEventSource = (globalThis as { EventSource?: unknown }).EventSource !== undefined;

@@ -10,6 +10,7 @@ import {
   type ScoredBoard,
 } from '../../src/domain/leaderboards.js';
 import { parseTeeTime, zonedInstant } from '../../src/domain/tee-times.js';
+import { rowCells } from '../support/leaderboard-rows.js';
 
 const NINE_PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4]; // par 36
 const EIGHTEEN_PARS = [...NINE_PARS, ...NINE_PARS];
@@ -287,16 +288,7 @@ void describe('best-ball team leaderboard', () => {
       golfer('Di', null, hawks),
     ]);
     assert.deepEqual(
-      board.entries.map(({ row, competitor }) => [
-        row.position,
-        row.name,
-        row.teamName,
-        row.holes,
-        row.thru,
-        row.total,
-        row.toPar,
-        competitor,
-      ]),
+      board.entries.map(({ row, competitor }) => [...rowCells(row), competitor]),
       [
         ['1', 'Hawks', 'Hawks', card(4, 4, 3), 3, 11, 0, { teamId: 2 }],
         ['2', 'Eagles', 'Eagles', card(4, 4, null, 6), 3, 14, 1, { teamId: 1 }],

@@ -230,15 +230,18 @@ void describe('tee sheet generation', () => {
     assert.deepEqual(teeTimes(4, []).groups, []);
   });
 
+  /** A valid tee-times request; most cases below change one thing of it. */
+  const valid: GenerateInput = {
+    format: 'tee-times',
+    firstStart: '17:00',
+    intervalMinutes: 8,
+    groupSize: 4,
+  };
   const invalid: { name: string; input: GenerateInput; fields: string[] }[] = [
-    {
-      name: 'an unknown format',
-      input: { format: 'scramble', firstStart: '17:00', intervalMinutes: 8, groupSize: 4 },
-      fields: ['format'],
-    },
+    { name: 'an unknown format', input: { ...valid, format: 'scramble' }, fields: ['format'] },
     {
       name: 'a first start that is not a time',
-      input: { format: 'tee-times', firstStart: '5pm', intervalMinutes: 8, groupSize: 4 },
+      input: { ...valid, firstStart: '5pm' },
       fields: ['firstStart'],
     },
     {
@@ -248,7 +251,7 @@ void describe('tee sheet generation', () => {
     },
     {
       name: 'an interval out of range',
-      input: { format: 'tee-times', firstStart: '17:00', intervalMinutes: 0, groupSize: 4 },
+      input: { ...valid, intervalMinutes: 0 },
       fields: ['intervalMinutes'],
     },
     {
@@ -258,7 +261,7 @@ void describe('tee sheet generation', () => {
     },
     {
       name: 'everything wrong',
-      input: { format: 'tee-times', firstStart: '', intervalMinutes: 61, groupSize: 9 },
+      input: { ...valid, firstStart: '', intervalMinutes: 61, groupSize: 9 },
       fields: ['firstStart', 'groupSize', 'intervalMinutes'],
     },
   ];

@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { buildApp, type App } from '../../src/app.js';
-import type { DatabaseHandle } from '../../src/db/connection.js';
+import { describe, test } from 'node:test';
 import type { Org } from '../../src/db/schema.js';
 import { createLog } from '../../src/http/log.js';
-import { createLeague } from '../../src/resources/leagues/service.js';
-import { createOrg } from '../../src/resources/orgs/service.js';
-import { completeRegistration } from '../../src/resources/registrations/service.js';
-import { createUser } from '../../src/resources/users/service.js';
-import { TARGETS } from '../support/databases.js';
-import { NO_LIMITS, PUBLIC, testConfig, unique } from '../support/harness.js';
-import { listen } from '../support/wire.js';
+import { eventually } from '../support/eventually.js';
+import {
+  NO_LIMITS,
+  PUBLIC,
+  describeOnEachDatabase,
+  startHarness,
+  unique,
+  type Harness,
+} from '../support/harness.js';
+import { listening, type ListeningHarness } from '../support/listening.js';
 
 /** Log lines written to memory. */
 function capture() {
@@ -46,28 +47,24 @@ void describe('the log', () => {
 });
 
 /** A live invite token: a team registration that invites a partner who has an account. */
-async function inviteToken(database: DatabaseHandle, org: Org): Promise<string> {
-  const { league } = await createLeague(database.db, org.slug, {
+async function inviteToken(h: Harness, org: Org): Promise<string> {
+  const league = await h.league(org, {
     slug: unique('pairs'),
     name: 'Pairs League',
-    seasonLabel: '2026 Season',
-    status: 'open',
     feeMembersCents: 1000,
     entrySize: 2,
   });
-  const host = await createUser(database.db, {
+  const host = await h.user({
     email: `${unique('host')}@example.com`,
     firstName: 'Ida',
     lastName: 'Host',
   });
-  const partner = await createUser(database.db, {
+  const partner = await h.user({
     email: `${unique('partner')}@example.com`,
     firstName: 'Pat',
     lastName: 'Partner',
   });
-  const registration = await completeRegistration(database.db, {
-    orgSlug: org.slug,
-    leagueId: league.id,
+  const registration = await h.register(org, league, {
     userId: host.id,
     teamName: 'Logged Pair',
     partnerEmails: [partner.email],
@@ -83,53 +80,38 @@ function spellingsOf(token: string): string[] {
   return [token, token.toLowerCase(), token.toUpperCase(), encoded, token.slice(0, 12)];
 }
 
-for (const target of TARGETS) {
-  void describe(`the access log over sockets [${target.name}]`, { skip: target.skip }, () => {
-    let database: DatabaseHandle;
-    let app: App;
-    let base = '';
-    let org: Org;
-    let token = '';
+/** A listening harness whose log lines are kept in `lines`. */
+interface Logged extends ListeningHarness {
+  lines: string[];
+}
+
+describeOnEachDatabase(
+  'the access log over sockets',
+  async (target): Promise<Logged> => {
     const { lines, stream } = capture();
-
-    before(async () => {
-      database = await target.open();
-      app = await buildApp(
-        {
-          config: testConfig({ ...NO_LIMITS, logLevel: 'debug' }),
-          database,
-          now: () => new Date('2026-06-16T18:00:00Z'),
-        },
-        { logStream: stream },
-      );
-      base = await listen(app);
-      org = await createOrg(database.db, {
-        slug: unique('org'),
-        name: 'Logged Golf Club',
-        timezone: 'America/Chicago',
-      });
-      token = await inviteToken(database, org);
-    });
-
-    after(async () => {
-      await app.close();
-      await database.close();
-    });
-
+    const config = { ...NO_LIMITS, logLevel: 'debug' as const };
+    const h = await startHarness(target, config, {}, { logStream: stream });
+    return { ...(await listening(h)), lines };
+  },
+  (harness) => {
     /** The access-log lines written since `from`, once `count` of them are there. */
     async function accessLines(from: number, count: number) {
-      const deadline = Date.now() + 10_000;
+      const { lines } = harness();
       const completed = () =>
         lines.slice(from).filter((line) => line.includes('"request completed"'));
-      while (completed().length < count && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually(`${count} access-log lines`, () => completed().length >= count, {
+        withinMs: 10_000,
+      });
       return completed().map(
         (line) => JSON.parse(line) as { req: { method: string; url: string }; res: object },
       );
     }
 
     void test('an invite token never reaches the log, however the URL spells it', async () => {
+      const h = harness();
+      const { origin: base, lines } = h;
+      const org = await h.org({ name: 'Logged Golf Club' });
+      const token = await inviteToken(h, org);
       const invites = `${PUBLIC}/event-series-invites`;
       const encodedLetters = `${PUBLIC}/event-series-%69nvites`;
       const requests: [string, string][] = [
@@ -172,6 +154,9 @@ for (const target of TARGETS) {
     });
 
     void test('ids, slugs and the query parameters a route reads are shown, nothing else', async () => {
+      const h = harness();
+      const { origin: base, lines } = h;
+      const org = await h.org({ name: 'Logged Golf Club' });
       const from = lines.length;
       const paths = [
         `${PUBLIC}/orgs/${org.slug}/event-series`,
@@ -197,6 +182,9 @@ for (const target of TARGETS) {
     });
 
     void test('e-mail addresses in a URL never reach the log', async () => {
+      const h = harness();
+      const { origin: base, lines } = h;
+      const org = await h.org({ name: 'Logged Golf Club' });
       const requests = [
         `${PUBLIC}/orgs/pat.golfer@example.com/event-series`,
         `${PUBLIC}/orgs/pat.golfer%40example.com/event-series`,
@@ -211,5 +199,5 @@ for (const target of TARGETS) {
       const text = lines.slice(from).join('\n');
       assert.ok(!/pat\.golfer/i.test(text), text);
     });
-  });
-}
+  },
+);

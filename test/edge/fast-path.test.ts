@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { buildApp, type App } from '../../src/app.js';
-import type { DatabaseHandle } from '../../src/db/connection.js';
-import type { League, Org } from '../../src/db/schema.js';
-import { createLeague, patchLeague } from '../../src/resources/leagues/service.js';
-import { createOrg } from '../../src/resources/orgs/service.js';
-import { PUBLIC, describeUnlessSkipped, testConfig, unique } from '../support/harness.js';
-import { TARGETS } from '../support/databases.js';
+import { test } from 'node:test';
+import { patchLeague } from '../../src/resources/leagues/service.js';
+import {
+  PUBLIC,
+  describeOnEachDatabase,
+  harnessOn,
+  startHarness,
+  stopHarness,
+} from '../support/harness.js';
+import { listening, type ListeningHarness } from '../support/listening.js';
 
 const LIMIT = 4;
 
@@ -32,63 +34,28 @@ async function earlyHits(base: string): Promise<number> {
   return line === undefined ? 0 : Number(line.split(' ').at(-1));
 }
 
-for (const target of TARGETS) {
-  describeUnlessSkipped(`cached answers over real sockets [${target.name}]`, target.skip, () => {
-    let database: DatabaseHandle;
-    let app: App;
-    let proxied: App;
-    let base = '';
-    let proxiedBase = '';
-    let org: Org;
-    let league: League;
+/** Two apps on one database: one counts the socket's peer, one trusts a local proxy. */
+interface Instances extends ListeningHarness {
+  proxied: ListeningHarness;
+}
 
-    async function listen(instance: App): Promise<string> {
-      await instance.listen({ host: '127.0.0.1', port: 0 });
-      const address = instance.server.address();
-      assert.ok(address !== null && typeof address === 'object');
-      return `http://127.0.0.1:${address.port}`;
-    }
+/** An org and one of its leagues, of this test's own. */
+async function leagueOf(h: Instances) {
+  const org = await h.org({ name: 'Socket Golf Club' });
+  const league = await h.league(org, { name: 'Socket League', feeMembersCents: 1000 });
+  return { base: h.origin, proxiedBase: h.proxied.origin, org, league };
+}
 
-    before(async () => {
-      database = await target.open();
-      const context = { database, now: () => new Date('2026-06-16T18:00:00Z') };
-      app = await buildApp(
-        { ...context, config: testConfig({ rateLimitPerMinute: LIMIT }) },
-        { logger: false },
-      );
-      proxied = await buildApp(
-        {
-          ...context,
-          config: testConfig({ rateLimitPerMinute: LIMIT, trustProxy: ['127.0.0.1'] }),
-        },
-        { logger: false },
-      );
-      base = await listen(app);
-      proxiedBase = await listen(proxied);
-      org = await createOrg(database.db, {
-        slug: unique('org'),
-        name: 'Socket Golf Club',
-        timezone: 'America/Chicago',
-      });
-      league = (
-        await createLeague(database.db, org.slug, {
-          slug: unique('league'),
-          name: 'Socket League',
-          seasonLabel: '2026 Season',
-          status: 'open',
-          feeMembersCents: 1000,
-          entrySize: 1,
-        })
-      ).league;
-    });
-
-    after(async () => {
-      await app.close();
-      await proxied.close();
-      await database.close();
-    });
-
+describeOnEachDatabase(
+  'cached answers over real sockets',
+  async (target): Promise<Instances> => {
+    const h = await listening(await startHarness(target, { rateLimitPerMinute: LIMIT }));
+    const trusting = { rateLimitPerMinute: LIMIT, trustProxy: ['127.0.0.1'] };
+    return { ...h, proxied: await listening(await harnessOn(h.database, trusting)) };
+  },
+  (harness) => {
     void test('a cached answer has the same bytes and headers as the first, and counts against the limit', async () => {
+      const { proxiedBase, org, league } = await leagueOf(harness());
       // Each client gets its own address through the trusted proxy, so counts start at zero.
       const client = { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}` };
       const url = `${proxiedBase}${PUBLIC}/orgs/${org.slug}/event-series/${league.slug}`;
@@ -128,6 +95,7 @@ for (const target of TARGETS) {
     });
 
     void test('without a trusted proxy, X-Forwarded-For does not change the client', async () => {
+      const { base, org } = await leagueOf(harness());
       const url = `${base}${PUBLIC}/orgs/${org.slug}/event-series`;
       const statuses = [];
       for (let index = 0; index <= LIMIT; index += 1) {
@@ -139,6 +107,7 @@ for (const target of TARGETS) {
     });
 
     void test('If-None-Match on a cached answer is a bare 304 with its ETag and CORS', async () => {
+      const { proxiedBase, org } = await leagueOf(harness());
       const url = `${proxiedBase}${PUBLIC}/orgs/${org.slug}/event-series`;
       const client = { 'x-forwarded-for': '198.51.100.21' };
       const first = await fetch(url, { headers: client });
@@ -154,14 +123,20 @@ for (const target of TARGETS) {
     });
 
     void test('a write is seen by the next read over the socket', async () => {
+      const h = harness();
+      const { proxiedBase, org, league } = await leagueOf(h);
       const url = `${proxiedBase}${PUBLIC}/orgs/${org.slug}/event-series/${league.slug}`;
       for (const [index, name] of ['First edit', 'Second edit'].entries()) {
         const client = { 'x-forwarded-for': `198.51.100.${30 + index}` };
         await (await fetch(url, { headers: client })).arrayBuffer();
-        await patchLeague(database.db, org.slug, league.id, { name });
+        await patchLeague(h.database.db, org.slug, league.id, { name });
         const answer = await fetch(url, { headers: client });
         assert.equal(((await answer.json()) as { name: string }).name, name);
       }
     });
-  });
-}
+  },
+  async (h) => {
+    await h.proxied.app.close();
+    await stopHarness(h);
+  },
+);

@@ -7,21 +7,22 @@ import { announcementIn } from '../../src/db/change-announcements.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import { DataVersion } from '../../src/db/data-version.js';
 import type { League, Org } from '../../src/db/schema.js';
-import { createLeague } from '../../src/resources/leagues/service.js';
-import { createOrg } from '../../src/resources/orgs/service.js';
 import { openPostgresInstances, skipUnlessSet, TARGETS } from '../support/databases.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
-  PUBLIC,
   describeOnDatabases,
   describeUnlessSkipped,
+  newLeague,
+  newOrg,
+  PUBLIC,
   startHarness,
   stopHarness,
   testConfig,
-  unique,
   type Harness,
+  unique,
 } from '../support/harness.js';
+import { card, leagueNight, score } from '../support/league-nights.js';
 import { listen } from '../support/wire.js';
 
 /** How long another instance may take to hear of a change (about a second is expected). */
@@ -126,6 +127,18 @@ describeOnDatabases('freshness per org', (harness) => {
     assert.equal(await cacheCount(h.app, 'miss'), misses + 1, 'the written org is read afresh');
     assert.equal((await h.inject({ url: leagueUrl(south, southLeague) })).body, southBody);
     assert.equal(await cacheCount(h.app, 'hit'), hits + 1, 'the other org is served as kept');
+  });
+
+  void test('a score, with the boards it rebuilds, moves its own org and no other', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { golfers: ['Ann'] });
+    const other = await h.org();
+    const { version } = h.database;
+    const [own, others] = [version.ofOrg(night.org.slug), version.ofOrg(other.slug)];
+    const { leaderboardVersion } = await score(h, night, 'Ann', card(4, 5));
+    assert.ok(leaderboardVersion > 0, 'the boards were rebuilt');
+    assert.ok(version.ofOrg(night.org.slug) > own, 'the scored org moved');
+    assert.equal(version.ofOrg(other.slug), others, 'another org did not');
   });
 
   void test('a raw statement is heard for the org of the rows it wrote', async () => {
@@ -260,16 +273,6 @@ describeUnlessSkipped(
     let northLeague: League;
     let southLeague: League;
 
-    const newLeague = (db: DatabaseHandle['db'], org: Org) =>
-      createLeague(db, org.slug, {
-        slug: unique('league'),
-        name: 'Start',
-        seasonLabel: '2026 Season',
-        status: 'open',
-        feeMembersCents: 1000,
-        entrySize: 1,
-      }).then((created) => created.league);
-
     before(async () => {
       if (databaseUrl === '') throw new Error('CI=true but DATABASE_URL is not set');
       databases = await openPostgresInstances(databaseUrl, 2);
@@ -284,9 +287,7 @@ describeUnlessSkipped(
       }
       const db = databases[0]?.db;
       assert.ok(db !== undefined);
-      const club = (name: string) =>
-        createOrg(db, { slug: unique('org'), name, timezone: 'America/Chicago' });
-      [north, south] = [await club('North'), await club('South')];
+      [north, south] = [await newOrg(db, { name: 'North' }), await newOrg(db, { name: 'South' })];
       [northLeague, southLeague] = [await newLeague(db, north), await newLeague(db, south)];
     });
 

@@ -6,18 +6,18 @@ import pg from 'pg';
 import { buildApp, type App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import type { Org } from '../../src/db/schema.js';
-import { createOrg } from '../../src/resources/orgs/service.js';
-import { createLeague } from '../../src/resources/leagues/service.js';
 import {
   ADMIN,
   ADMIN_TOKEN,
-  PUBLIC,
   describeOnDatabases,
   describeUnlessSkipped,
+  newLeague,
+  newOrg,
+  PUBLIC,
   testConfig,
-  unique,
 } from '../support/harness.js';
 import { openPostgresInstances, skipUnlessSet } from '../support/databases.js';
+import { eventually } from '../support/eventually.js';
 
 /** How long another instance may take to hear of a change (about a second is expected). */
 const HEARD_WITHIN_MS = 5000;
@@ -266,25 +266,11 @@ describeUnlessSkipped('two instances on one PostgreSQL', postgresSkip, () => {
         ),
       );
     }
-    org = await createOrg(first.db, {
-      slug: unique('org'),
-      name: 'Shared Golf Club',
-      timezone: 'America/Chicago',
-    });
-    const { league } = await createLeague(first.db, org.slug, {
-      slug: unique('league'),
-      name: 'Start',
-      seasonLabel: '2026 Season',
-      status: 'open',
-      feeMembersCents: 1000,
-      entrySize: 1,
-    });
+    org = await newOrg(first.db, { name: 'Shared Golf Club' });
+    const league = await newLeague(first.db, org, { name: 'Start', feeMembersCents: 1000 });
     path = `/orgs/${org.slug}/event-series/${league.id}`;
     for (const database of databases) {
-      const deadline = Date.now() + 30_000;
-      while (!database.version.reliable && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually('the change feed listens', () => database.version.reliable);
       assert.ok(database.version.reliable, 'the change feed listens');
     }
   });
@@ -323,12 +309,10 @@ describeUnlessSkipped('two instances on one PostgreSQL', postgresSkip, () => {
         body: JSON.stringify({ name }),
       });
       assert.equal(edit.status, 200);
-      const deadline = Date.now() + HEARD_WITHIN_MS;
-      let seen = await readName();
-      while (seen !== name && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        seen = await readName();
-      }
+      let seen = '';
+      await eventually(`round ${round}`, async () => (seen = await readName()) === name, {
+        withinMs: HEARD_WITHIN_MS,
+      });
       assert.equal(seen, name, `round ${round}`);
     }
     assert.ok((await cacheCount(reader, 'hit')) >= hitsBefore + 5, 'the reader used its cache');
@@ -345,10 +329,11 @@ describeUnlessSkipped('two instances on one PostgreSQL', postgresSkip, () => {
         org.id,
       ]);
       for (const [index, database] of databases.entries()) {
-        const deadline = Date.now() + HEARD_WITHIN_MS;
-        while (database.version.current === before[index] && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await eventually(
+          `instance ${index + 1}`,
+          () => database.version.current !== before[index],
+          { withinMs: HEARD_WITHIN_MS },
+        );
         assert.ok(database.version.current > (before[index] ?? 0), `instance ${index + 1}`);
       }
     } finally {

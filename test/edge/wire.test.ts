@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { Agent, get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { after, before, describe, test } from 'node:test';
-import { buildApp, type App } from '../../src/app.js';
-import type { DatabaseHandle } from '../../src/db/connection.js';
-import { TARGETS } from '../support/databases.js';
-import { PUBLIC, testConfig } from '../support/harness.js';
-import { listen, rawExchange, type RawAnswer } from '../support/wire.js';
+import { before, test } from 'node:test';
+import { PUBLIC } from '../support/harness.js';
+import { describeListening } from '../support/listening.js';
+import { rawExchange, type RawAnswer } from '../support/wire.js';
 
 const LIMIT = 5;
 const PLAIN_TEXT = 'text/plain; charset=utf-8';
@@ -53,149 +51,110 @@ function assertPublicAnswer(answer: Response, status: number, client: Client, wh
   client.counted(answer.headers.get('ratelimit'), what);
 }
 
-for (const target of TARGETS) {
-  void describe(
-    `unroutable and wrong-method requests over sockets [${target.name}]`,
-    {
-      skip: target.skip,
-    },
-    () => {
-      let database: DatabaseHandle;
-      let app: App;
-      let base = '';
-
-      before(async () => {
-        database = await target.open();
-        app = await buildApp(
-          {
-            config: testConfig({ rateLimitPerMinute: LIMIT, trustProxy: ['127.0.0.1'] }),
-            database,
-            now: () => new Date('2026-06-16T18:00:00Z'),
-          },
-          { logger: false },
-        );
-        base = await listen(app);
-        // A first query: closing an embedded database that never ran one leaves it open.
-        assert.equal((await fetch(`${base}/readyz`)).status, 200);
-      });
-
-      after(async () => {
-        await app.close();
-        await database.close();
-      });
-
-      void test('a known public path with another method is 405 with Allow, CORS and counted', async () => {
-        const client = newClient();
-        const cases: [string, string, string][] = [
-          ['POST', `${PUBLIC}/orgs/some-org/event-series`, 'GET, HEAD, OPTIONS'],
-          ['DELETE', `${PUBLIC}/orgs/some-org/event-series/some-league`, 'GET, HEAD, OPTIONS'],
-          ['GET', `${PUBLIC}/orgs/some-org/event-series/1/register/start`, 'OPTIONS, POST'],
-          [
-            'PUT',
-            `${PUBLIC}/event-series-invites/abcdefghijklmnopqrstuvwxyz`,
-            'GET, HEAD, OPTIONS',
-          ],
-        ];
-        for (const [method, path, allow] of cases) {
-          const answer = await fetch(`${base}${path}`, { method, headers: client.headers });
-          assertPublicAnswer(answer, 405, client, `${method} ${path}`);
-          assert.equal(answer.headers.get('allow'), allow, `${method} ${path}`);
-          assert.equal(await answer.text(), 'Method Not Allowed');
-        }
-      });
-
-      void test('badly encoded and over-long public paths are counted, with CORS and rate-limit headers', async () => {
-        const client = newClient();
-        const long = 'a'.repeat(300);
-        const paths = [
-          `${PUBLIC}/orgs/%zz/event-series`,
-          `${PUBLIC}/orgs/x/event-series/%E0%A4%A`,
-          `${PUBLIC}/orgs/${long}/event-series`,
-          `${PUBLIC}/%zz`,
-        ];
-        for (const path of paths) {
-          const answer = await fetch(`${base}${path}`, { headers: client.headers });
-          assertPublicAnswer(answer, 404, client, path);
-          assert.equal(await answer.text(), 'Not Found');
-        }
-        // Counted like any request: past the limit (in one window), 429.
-        const refused = await untilRefused(`${base}${PUBLIC}/orgs/%zz/event-series`, client);
-        assert.match(String(refused.headers.get('retry-after')), /^\d+$/);
-        assert.equal(await refused.text(), 'Too Many Requests');
-      });
-
-      void test('every public URL over 1,024 characters is 414, routed or not', async () => {
-        const client = newClient();
-        const filler = 'a'.repeat(1100);
-        const urls = [
-          `${PUBLIC}/orgs/some-org/event-series?x=${filler}`,
-          `${PUBLIC}/${filler}`,
-          `${PUBLIC}/orgs/${filler}/event-series`,
-          `${PUBLIC}/orgs/%zz/${filler}`,
-        ];
-        for (const url of urls) {
-          const answer = await fetch(`${base}${url}`, { headers: client.headers });
-          assertPublicAnswer(answer, 414, client, url.slice(0, 60));
-          assert.equal(await answer.text(), 'URI Too Long');
-        }
-      });
-
-      void test('badly encoded paths outside the public API are plain 404s without CORS', async () => {
-        const answer = await fetch(`${base}/media/crests/%zz`);
-        assert.equal(answer.status, 404);
-        assert.equal(answer.headers.get('content-type'), PLAIN_TEXT);
-        assert.equal(answer.headers.get('access-control-allow-origin'), null);
-        assert.equal(answer.headers.get('ratelimit'), null);
-        assert.equal(await answer.text(), 'Not Found');
-      });
-
-      void test('an unknown path stays 404 whatever the method; ops paths get 405 without CORS', async () => {
-        const client = newClient();
-        const unknown = await fetch(`${base}${PUBLIC}/orgs/x/no-such-thing`, {
-          method: 'POST',
-          headers: client.headers,
-        });
-        assertPublicAnswer(unknown, 404, client, 'unknown public path');
-        assert.equal(unknown.headers.get('allow'), null);
-        assert.equal(await unknown.text(), 'Not Found');
-
-        const health = await fetch(`${base}/healthz`, { method: 'DELETE' });
-        assert.equal(health.status, 405);
-        assert.equal(health.headers.get('allow'), 'GET, HEAD');
-        assert.equal(health.headers.get('content-type'), PLAIN_TEXT);
-        assert.equal(health.headers.get('access-control-allow-origin'), null);
-        assert.equal(await health.text(), 'Method Not Allowed');
-      });
-    },
-  );
-}
-
-const MALFORMED_LIMIT = 4;
-
-for (const target of TARGETS) {
-  void describe(`malformed requests over sockets [${target.name}]`, { skip: target.skip }, () => {
-    let database: DatabaseHandle;
-    let app: App;
+describeListening(
+  'unroutable and wrong-method requests over sockets',
+  (harness) => {
     let base = '';
 
     before(async () => {
-      database = await target.open();
-      app = await buildApp(
-        {
-          config: testConfig({ rateLimitPerMinute: MALFORMED_LIMIT }),
-          database,
-          now: () => new Date('2026-06-16T18:00:00Z'),
-        },
-        { logger: false },
-      );
-      base = await listen(app);
+      base = harness().origin;
       // A first query: closing an embedded database that never ran one leaves it open.
       assert.equal((await fetch(`${base}/readyz`)).status, 200);
     });
 
-    after(async () => {
-      await app.close();
-      await database.close();
+    void test('a known public path with another method is 405 with Allow, CORS and counted', async () => {
+      const client = newClient();
+      const cases: [string, string, string][] = [
+        ['POST', `${PUBLIC}/orgs/some-org/event-series`, 'GET, HEAD, OPTIONS'],
+        ['DELETE', `${PUBLIC}/orgs/some-org/event-series/some-league`, 'GET, HEAD, OPTIONS'],
+        ['GET', `${PUBLIC}/orgs/some-org/event-series/1/register/start`, 'OPTIONS, POST'],
+        ['PUT', `${PUBLIC}/event-series-invites/abcdefghijklmnopqrstuvwxyz`, 'GET, HEAD, OPTIONS'],
+      ];
+      for (const [method, path, allow] of cases) {
+        const answer = await fetch(`${base}${path}`, { method, headers: client.headers });
+        assertPublicAnswer(answer, 405, client, `${method} ${path}`);
+        assert.equal(answer.headers.get('allow'), allow, `${method} ${path}`);
+        assert.equal(await answer.text(), 'Method Not Allowed');
+      }
+    });
+
+    void test('badly encoded and over-long public paths are counted, with CORS and rate-limit headers', async () => {
+      const client = newClient();
+      const long = 'a'.repeat(300);
+      const paths = [
+        `${PUBLIC}/orgs/%zz/event-series`,
+        `${PUBLIC}/orgs/x/event-series/%E0%A4%A`,
+        `${PUBLIC}/orgs/${long}/event-series`,
+        `${PUBLIC}/%zz`,
+      ];
+      for (const path of paths) {
+        const answer = await fetch(`${base}${path}`, { headers: client.headers });
+        assertPublicAnswer(answer, 404, client, path);
+        assert.equal(await answer.text(), 'Not Found');
+      }
+      // Counted like any request: past the limit (in one window), 429.
+      const refused = await untilRefused(`${base}${PUBLIC}/orgs/%zz/event-series`, client);
+      assert.match(String(refused.headers.get('retry-after')), /^\d+$/);
+      assert.equal(await refused.text(), 'Too Many Requests');
+    });
+
+    void test('every public URL over 1,024 characters is 414, routed or not', async () => {
+      const client = newClient();
+      const filler = 'a'.repeat(1100);
+      const urls = [
+        `${PUBLIC}/orgs/some-org/event-series?x=${filler}`,
+        `${PUBLIC}/${filler}`,
+        `${PUBLIC}/orgs/${filler}/event-series`,
+        `${PUBLIC}/orgs/%zz/${filler}`,
+      ];
+      for (const url of urls) {
+        const answer = await fetch(`${base}${url}`, { headers: client.headers });
+        assertPublicAnswer(answer, 414, client, url.slice(0, 60));
+        assert.equal(await answer.text(), 'URI Too Long');
+      }
+    });
+
+    void test('badly encoded paths outside the public API are plain 404s without CORS', async () => {
+      const answer = await fetch(`${base}/media/crests/%zz`);
+      assert.equal(answer.status, 404);
+      assert.equal(answer.headers.get('content-type'), PLAIN_TEXT);
+      assert.equal(answer.headers.get('access-control-allow-origin'), null);
+      assert.equal(answer.headers.get('ratelimit'), null);
+      assert.equal(await answer.text(), 'Not Found');
+    });
+
+    void test('an unknown path stays 404 whatever the method; ops paths get 405 without CORS', async () => {
+      const client = newClient();
+      const unknown = await fetch(`${base}${PUBLIC}/orgs/x/no-such-thing`, {
+        method: 'POST',
+        headers: client.headers,
+      });
+      assertPublicAnswer(unknown, 404, client, 'unknown public path');
+      assert.equal(unknown.headers.get('allow'), null);
+      assert.equal(await unknown.text(), 'Not Found');
+
+      const health = await fetch(`${base}/healthz`, { method: 'DELETE' });
+      assert.equal(health.status, 405);
+      assert.equal(health.headers.get('allow'), 'GET, HEAD');
+      assert.equal(health.headers.get('content-type'), PLAIN_TEXT);
+      assert.equal(health.headers.get('access-control-allow-origin'), null);
+      assert.equal(await health.text(), 'Method Not Allowed');
+    });
+  },
+  { rateLimitPerMinute: LIMIT, trustProxy: ['127.0.0.1'] },
+);
+
+const MALFORMED_LIMIT = 4;
+
+describeListening(
+  'malformed requests over sockets',
+  (harness) => {
+    let base = '';
+
+    before(async () => {
+      base = harness().origin;
+      // A first query: closing an embedded database that never ran one leaves it open.
+      assert.equal((await fetch(`${base}/readyz`)).status, 200);
     });
 
     // Counted against the connection's peer: every socket of the suite is one client.
@@ -262,8 +221,9 @@ for (const target of TARGETS) {
       }
       assert.fail('never refused');
     });
-  });
-}
+  },
+  { rateLimitPerMinute: MALFORMED_LIMIT },
+);
 
 /**
  * Requests `url` until it is refused with 429, each answer counted, and returns the refusal:

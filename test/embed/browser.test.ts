@@ -5,11 +5,11 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { seedDemo } from '../../src/cli/seed-demo.js';
 import { TARGETS } from '../support/databases.js';
 import { embedClub, type EmbedClub } from '../support/embeds.js';
+import { eventually as poll } from '../support/eventually.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -36,16 +36,15 @@ const axeSource = readFileSync(
   'utf8',
 );
 
-/** Polls `check` until it holds; fails with its last reason after WAIT_MS. */
+/**
+ * Polls `check` until it holds; fails with its last reason after WAIT_MS. A check that throws
+ * (the page is still loading) is tried again.
+ */
 async function eventually(what: string, check: () => Promise<string | true>): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  let last: string | true = 'never checked';
-  while (Date.now() < deadline) {
-    last = await check().catch((error: unknown) => String(error));
-    if (last === true) return;
-    await sleep(50);
-  }
-  assert.fail(`${what}: ${last}`);
+  await poll(what, () => check().catch((error: unknown) => String(error)), {
+    withinMs: WAIT_MS,
+    everyMs: 50,
+  });
 }
 
 /**
@@ -273,8 +272,20 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
       );
     const before = await heights();
     assert.notEqual(before[0], before[1]);
-    await inPage(page, `window.postMessage({ type: 'clubhouse:resize', height: 3 }, '*')`);
-    await sleep(200);
+    // Messages are handled in the order they are posted: once the page has heard the marker
+    // posted after the forged resize, the loader has handled (and ignored) the resize.
+    await inPage(
+      page,
+      `new Promise((resolve) => {
+        window.addEventListener('message', function heard(event) {
+          if (event.data !== 'clubhouse-test:after-resize') return;
+          window.removeEventListener('message', heard);
+          resolve();
+        });
+        window.postMessage({ type: 'clubhouse:resize', height: 3 }, '*');
+        window.postMessage('clubhouse-test:after-resize', '*');
+      })`,
+    );
     assert.deepEqual(await heights(), before);
   });
 

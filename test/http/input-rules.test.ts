@@ -5,14 +5,8 @@ import type { AdminEvent, EventDetail, EventList } from '../../src/resources/eve
 import type { AdminLeague, PublicLeague } from '../../src/resources/leagues/schema.js';
 import type { AdminStandingSeries } from '../../src/resources/standings/schema.js';
 import { assertInvalid, assertPlainText } from '../support/assertions.js';
-import {
-  ADMIN,
-  NO_LIMITS,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from '../support/harness.js';
+import { ADMIN, NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 
 // What admin bodies may hold: text without control characters, dates from 1900 to 2199.
 

@@ -9,14 +9,8 @@ import type {
 } from '../../src/resources/standings/schema.js';
 import type { TeamSummary } from '../../src/resources/teams/schema.js';
 import { assertPlainText } from '../support/assertions.js';
-import {
-  ADMIN,
-  NO_LIMITS,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from '../support/harness.js';
+import { ADMIN, NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 import { foundTeam } from '../support/teams.js';
 
 /** Ways of writing `id` that read as the same number but are not its canonical decimal. */

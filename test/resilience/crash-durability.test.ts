@@ -15,8 +15,8 @@ import {
   startServer,
   waitUntilHealthy,
   within,
-  type ServerProcess,
 } from '../support/processes.js';
+import type { ServerProcess } from '../support/processes.js';
 
 /**
  * kill -9 in the middle of writes: every registration the server acknowledged is there after

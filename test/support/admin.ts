@@ -130,10 +130,19 @@ export async function activeEntries(
   return (await query.execute()).length;
 }
 
-export async function users(h: Harness, count: number): Promise<User[]> {
+/** `N` golfers: a tuple when `N` is known, so that each one can be named. */
+export type Golfers<N extends number, Made extends User[] = []> = number extends N
+  ? User[]
+  : Made['length'] extends N
+    ? Made
+    : Golfers<N, [...Made, User]>;
+
+/** `count` new golfers, each with an account. */
+export async function users<N extends number>(h: Harness, count: N): Promise<Golfers<N>> {
   const created: User[] = [];
   for (let index = 0; index < count; index += 1) created.push(await h.user());
-  return created;
+  assert.equal(created.length, count);
+  return created as Golfers<N>;
 }
 
 export function statuses(responses: LightMyRequestResponse[]): number[] {
@@ -154,24 +163,63 @@ export async function standingSeriesId(h: Harness, org: Org): Promise<number> {
 // Bearer guard
 // ---------------------------------------------------------------------------------------------
 
-/** Withdraws a golfer through the admin API and checks it worked. */
-export async function withdraw(
-  h: Harness,
-  org: Pick<Org, 'slug'>,
-  league: Registrant,
-  userId: number,
-) {
-  const response = await withdrawal(h, org, league, userId);
+/** Checks that an admin DELETE worked: 204. */
+async function assertDeleted(deletion: Promise<LightMyRequestResponse>): Promise<void> {
+  const response = await deletion;
   assert.equal(response.statusCode, 204, response.body);
 }
 
+/** Withdraws a golfer through the admin API and checks it worked. */
+export const withdraw = (...golfer: Parameters<typeof withdrawal>) =>
+  assertDeleted(withdrawal(...golfer));
+
 /** Deletes a team through the admin API and checks it worked. */
-export async function deleteTeam(
-  h: Harness,
-  org: Pick<Org, 'slug'>,
-  league: Registrant,
-  teamId: number,
-) {
-  const response = await teamDeletion(h, org, league, teamId);
-  assert.equal(response.statusCode, 204, response.body);
+export const deleteTeam = (...team: Parameters<typeof teamDeletion>) =>
+  assertDeleted(teamDeletion(...team));
+
+/** How a team league charges: each golfer, or once per entry (the team), bought by its founder. */
+export interface Fee {
+  perEntry: boolean;
+  cents: number;
+}
+
+/** A fresh org and a team league of `entrySize` golfers that charges `fee`. */
+export async function feeLeague(h: Harness, entrySize: number, fee: Fee) {
+  const org = await h.org();
+  const league = await h.league(org, {
+    entrySize,
+    feePerEntry: fee.perEntry,
+    feeMembersCents: fee.cents,
+  });
+  return { org, league };
+}
+
+/** A fresh org and a league of pairs whose one team is complete; `spare` is not registered. */
+export async function completeTeam(h: Harness) {
+  const org = await h.org();
+  const league = await h.league(org, { entrySize: 2 });
+  const [founder, partner, spare] = await users(h, 3);
+  const team = await registerOk(h, org, league, { userId: founder.id, teamName: unique('Team') });
+  assert.ok(team.teamId !== null);
+  await registerOk(h, org, league, { userId: partner.id, teamId: team.teamId });
+  return { org, league, founder, partner, spare, teamId: team.teamId };
+}
+
+/** A fresh org and an individual league where golfers `a` and `b` are registered. */
+export async function twoRegistered(h: Harness) {
+  const org = await h.org();
+  const league = await h.league(org);
+  const [a, b] = await users(h, 2);
+  await registerOk(h, org, league, { userId: a.id });
+  await registerOk(h, org, league, { userId: b.id });
+  return { org, league, a, b };
+}
+
+/** Checks the fields of a registration's entry that `expected` names, and only those. */
+export function assertEntry(
+  entry: RegistrationAnswer['entry'],
+  expected: Partial<RegistrationAnswer['entry']>,
+): void {
+  const fields = Object.keys(expected) as (keyof RegistrationAnswer['entry'])[];
+  assert.deepEqual(Object.fromEntries(fields.map((field) => [field, entry[field]])), expected);
 }

@@ -1,5 +1,5 @@
 import type { Event, League, Org, User } from '../../src/db/schema.js';
-import { createEvent, setEventCourse } from '../../src/resources/events/service.js';
+import { createEvent, patchEvent } from '../../src/resources/events/service.js';
 import { putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../src/resources/tee-sheets/service.js';
 import { ADMIN, unique, type Harness } from './harness.js';
@@ -39,9 +39,7 @@ export async function embedClub(h: Harness): Promise<EmbedClub> {
   }
   const db = h.database.db;
   const created = await createNight(h, org, league, '2026-06-16T22:00:00Z');
-  const { event: night } = await setEventCourse(db, {
-    orgSlug: org.slug,
-    eventId: created.id,
+  const { event: night } = await patchEvent(db, org.slug, created.id, {
     courseName: 'Cedar Ridge',
     pars: NINE_PARS,
   });

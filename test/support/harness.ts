@@ -1,8 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App, type AppContext } from '../../src/app.js';
+import { buildApp, type App, type AppContext, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
+import type { Executor } from '../../src/db/executor.js';
 import type { League, Org, User } from '../../src/db/schema.js';
 import { createLeague, type LeagueInput } from '../../src/resources/leagues/service.js';
 import { createOrg } from '../../src/resources/orgs/service.js';
@@ -74,12 +75,16 @@ export interface Harness {
 /** The default "now" of a harness: mid-season, a weekday afternoon in the US. */
 export const DEFAULT_NOW = new Date('2026-06-16T18:00:00Z');
 
+/** How a harness's app is built: silent unless a suite reads its log lines. */
+const SILENT: BuildOptions = { logger: false };
+
 export async function startHarness(
   target: TestTarget,
   configOverrides: Partial<Config> = {},
   contextOverrides: Pick<AppContext, 'streamTiming'> = {},
+  buildOptions: BuildOptions = SILENT,
 ): Promise<Harness> {
-  return harnessOn(await target.open(), configOverrides, contextOverrides);
+  return harnessOn(await target.open(), configOverrides, contextOverrides, buildOptions);
 }
 
 /** A harness on a database already open, such as one of several instances' handles. */
@@ -87,11 +92,12 @@ export async function harnessOn(
   database: DatabaseHandle,
   configOverrides: Partial<Config> = {},
   contextOverrides: Pick<AppContext, 'streamTiming'> = {},
+  buildOptions: BuildOptions = SILENT,
 ): Promise<Harness> {
   const clock = { now: DEFAULT_NOW };
   const app = await buildApp(
     { config: testConfig(configOverrides), database, now: () => clock.now, ...contextOverrides },
-    { logger: false },
+    buildOptions,
   );
   const db = database.db;
   return {
@@ -106,13 +112,7 @@ export async function harnessOn(
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
         ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
       }),
-    org: (overrides = {}) =>
-      createOrg(db, {
-        slug: unique('org'),
-        name: 'Test Golf Club',
-        timezone: 'America/Chicago',
-        ...overrides,
-      }),
+    org: (overrides = {}) => newOrg(db, overrides),
     user: (overrides = {}) =>
       createUser(db, {
         email: `${unique('golfer')}@example.com`,
@@ -120,21 +120,41 @@ export async function harnessOn(
         lastName: unique('Golfer'),
         ...overrides,
       }),
-    league: async (org, overrides = {}) =>
-      (
-        await createLeague(db, org.slug, {
-          slug: unique('league'),
-          name: 'Test League',
-          seasonLabel: '2026 Season',
-          status: 'open',
-          feeMembersCents: 15000,
-          entrySize: 1,
-          ...overrides,
-        })
-      ).league,
+    league: (org, overrides = {}) => newLeague(db, org, overrides),
     register: (org, league, registration) =>
       completeRegistration(db, { orgSlug: org.slug, leagueId: league.id, ...registration }),
   };
+}
+
+/** A new org of a unique slug on any database (the harness's `org` on its own). */
+export function newOrg(
+  db: Executor,
+  overrides: Partial<{ slug: string; name: string; timezone: string }> = {},
+): Promise<Org> {
+  return createOrg(db, {
+    slug: unique('org'),
+    name: 'Test Golf Club',
+    timezone: 'America/Chicago',
+    ...overrides,
+  });
+}
+
+/** A new open league of a unique slug on any database (the harness's `league` on its own). */
+export async function newLeague(
+  db: Executor,
+  org: Org,
+  overrides: Partial<LeagueInput> = {},
+): Promise<League> {
+  const created = await createLeague(db, org.slug, {
+    slug: unique('league'),
+    name: 'Test League',
+    seasonLabel: '2026 Season',
+    status: 'open',
+    feeMembersCents: 15000,
+    entrySize: 1,
+    ...overrides,
+  });
+  return created.league;
 }
 
 /** Stops the app and closes its database. */
@@ -161,14 +181,27 @@ export function describeOnDatabases(
   body: (harness: () => Harness) => void,
   configOverrides: Partial<Config> = {},
 ): void {
+  describeOnEachDatabase(name, (target) => startHarness(target, configOverrides), body);
+}
+
+/**
+ * As `describeOnDatabases`, with each database kind's harness started by `start` and
+ * stopped by `stop`.
+ */
+export function describeOnEachDatabase<H extends Harness>(
+  name: string,
+  start: (target: TestTarget) => Promise<H>,
+  body: (harness: () => H) => void,
+  stop: (harness: H) => Promise<void> = stopHarness,
+): void {
   for (const target of TARGETS) {
     describeUnlessSkipped(`${name} [${target.name}]`, target.skip, () => {
-      let harness: Harness | undefined;
+      let harness: H | undefined;
       before(async () => {
-        harness = await startHarness(target, configOverrides);
+        harness = await start(target);
       });
       after(async () => {
-        if (harness !== undefined) await stopHarness(harness);
+        if (harness !== undefined) await stop(harness);
       });
       body(() => {
         if (harness === undefined) throw new Error('the harness did not start');

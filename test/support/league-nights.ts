@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Event, League, Org, User } from '../../src/db/schema.js';
 import { ValidationError, type ClientError } from '../../src/domain/errors.js';
-import { createEvent, setEventCourse } from '../../src/resources/events/service.js';
+import { createEvent, patchEvent } from '../../src/resources/events/service.js';
 import { putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { unique, type Harness } from './harness.js';
 
@@ -85,8 +85,7 @@ export async function leagueNight(
   let event = await createNight(h, org, league);
   const pars = options.pars === undefined ? NINE_PARS : options.pars;
   if (pars !== null) {
-    event = (await setEventCourse(h.database.db, { orgSlug: org.slug, eventId: event.id, pars }))
-      .event;
+    event = (await patchEvent(h.database.db, org.slug, event.id, { pars })).event;
   }
   return { org, league, event, golfers, teams };
 }

@@ -51,15 +51,9 @@ export async function seasonResponse(
   });
 }
 
-export async function createSeason(
-  h: Harness,
-  org: OrgRef,
-  seriesId: number,
-  name: string,
-  startDate: string,
-  endDate: string,
-): Promise<number> {
-  const response = await seasonResponse(h, org, seriesId, name, startDate, endDate);
+/** As `seasonResponse`, checked: the new season's id. */
+export async function createSeason(...season: Parameters<typeof seasonResponse>): Promise<number> {
+  const response = await seasonResponse(...season);
   assert.equal(response.statusCode, 201, response.body);
   return response.json<AdminSeason>().id;
 }

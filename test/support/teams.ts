@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import type { League, Org, User } from '../../src/db/schema.js';
+import type { LeagueInput } from '../../src/resources/leagues/service.js';
 import type { CompletedRegistration } from '../../src/resources/registrations/service.js';
 import { ADMIN, PUBLIC, unique, type Harness } from './harness.js';
 
@@ -106,4 +107,23 @@ export function foundTeam(
     teamName: unique('T'),
     ...(partnerEmails === undefined ? {} : { partnerEmails }),
   });
+}
+
+/**
+ * An org, a league of pairs (changed by `overrides`, such as its fee) and a team founded there
+ * that invites a golfer who has an account; `token` is that golfer's invite.
+ */
+export async function invitedPartner(h: Harness, overrides: Partial<LeagueInput> = {}) {
+  const org = await h.org();
+  const league = await h.league(org, { entrySize: 2, ...overrides });
+  const [founder, invited] = [await h.user(), await h.user()];
+  const registration = await foundTeam(h, org, league, founder, [invited.email]);
+  return {
+    org,
+    league,
+    founder,
+    invited,
+    registration,
+    token: tokenFor(registration, invited.email),
+  };
 }

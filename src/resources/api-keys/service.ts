@@ -5,6 +5,7 @@ import { addDays, localDate, zonedInstant } from '../../domain/dates.js';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { findEventById } from '../events/store.js';
 import { requireOrg } from '../orgs/service.js';
+import { writeTransaction } from '../transaction.js';
 import type { CreateApiKeyBody } from './schema.js';
 import {
   deleteApiKey,
@@ -76,15 +77,17 @@ export async function createApiKey(
     throw new ValidationError({ expiresAt: 'must be in the future' });
   }
   const key = KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');
-  const apiKey = await insertApiKey(db, {
-    org_id: org.id,
-    name: input.name,
-    role: input.role,
-    event_id: event?.id ?? null,
-    key_hash: hashOf(key),
-    hint: key.slice(0, HINT_LENGTH),
-    expires_at: expiresAt ?? null,
-  });
+  const apiKey = await writeTransaction(db, (trx) =>
+    insertApiKey(trx, {
+      org_id: org.id,
+      name: input.name,
+      role: input.role,
+      event_id: event?.id ?? null,
+      key_hash: hashOf(key),
+      hint: key.slice(0, HINT_LENGTH),
+      expires_at: expiresAt ?? null,
+    }),
+  );
   return { apiKey, key };
 }
 
@@ -96,7 +99,8 @@ export async function listApiKeys(db: Executor, orgSlug: string): Promise<ApiKey
 /** Deletes the key: the next request with it, on any instance, finds nothing. */
 export async function revokeApiKey(db: Executor, orgSlug: string, id: number): Promise<void> {
   const org = await requireOrg(db, orgSlug);
-  if (!(await deleteApiKey(db, org.id, id))) throw new NotFoundError();
+  const deleted = await writeTransaction(db, (trx) => deleteApiKey(trx, org.id, id));
+  if (!deleted) throw new NotFoundError();
 }
 
 /**

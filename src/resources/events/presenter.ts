@@ -1,8 +1,7 @@
 import type { PublicEventStatus } from '../../domain/events.js';
-import { displayName } from '../../domain/names.js';
 import type { AdminEvent, EventDetail, EventField, EventItem, EventList } from './schema.js';
-import type { Schedule, TaggedEvent } from './service.js';
-import type { FieldEntry, ListedEvent, PublicEvent } from './store.js';
+import type { FieldGolfer, Schedule, TaggedEvent } from './service.js';
+import type { ListedEvent, PublicEvent } from './store.js';
 
 /** An event as visitors see it; the store reads public events only. */
 function presentEventItem(event: ListedEvent, tags: string[]): EventItem {
@@ -41,10 +40,10 @@ export function presentEventDetail(found: TaggedEvent<PublicEvent>): EventDetail
 }
 
 /** Names only: no ids or e-mail addresses of golfers. */
-export function presentEventField(players: FieldEntry[]): EventField {
+export function presentEventField(players: FieldGolfer[]): EventField {
   return {
     count: players.length,
-    players: players.map((player) => ({ name: displayName(player), teamName: player.team_name })),
+    players: players.map((player) => ({ name: player.name, teamName: player.teamName })),
   };
 }
 

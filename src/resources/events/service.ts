@@ -10,28 +10,29 @@ import {
   sortsNewestFirst,
   type EventListFilter,
 } from '../../domain/events.js';
-import { requireLockedEvent, storeLeaderboards } from '../leaderboards/service.js';
-import { hasScoreCards, lockEvent } from '../leaderboards/store.js';
+import { displayName } from '../../domain/names.js';
+import { hasScoreCards } from '../leaderboards/store.js';
 import { lockLeague } from '../leagues/store.js';
 import { requireOrg } from '../orgs/service.js';
 import { highestStartingHole } from '../tee-sheets/store.js';
 import { findUserById } from '../users/store.js';
 import {
   deleteEventEntry,
-  eventField,
   findEventById,
+  findField,
   findPublicEventBySlug,
   insertEvent,
   insertEventEntry,
+  lockEvent,
   readSchedule,
   refreshLeagueSchedule,
   replaceEventTags,
   tagsOfEvents,
   updateEvent,
-  type FieldEntry,
   type PublicEvent,
   type ScheduledEvent,
 } from './store.js';
+import { writeTransaction } from '../transaction.js';
 
 export interface ScheduleQuery {
   orgSlug: string;
@@ -98,13 +99,52 @@ export async function getPublicEvent(
   return { event, tags: tags.get(event.id) ?? [] };
 }
 
+/** A golfer of an event's field, with the ids that tee sheets and score cards refer to. */
+export interface FieldGolfer {
+  userId: number;
+  name: string;
+  /** The golfer's team in a league; own entries of an event carry a team name only. */
+  teamId: number | null;
+  teamName: string | null;
+}
+
+/**
+ * Who plays an event, in registration order: the league's active roster for a league
+ * night, else the event's own entries. Every reader of a field (the public list, tee
+ * sheets, score cards, boards) takes it from here.
+ */
+export async function eventField(db: Executor, event: Event): Promise<FieldGolfer[]> {
+  const rows = await findField(db, event);
+  return rows.map((row) => ({
+    userId: row.user_id,
+    name: displayName(row),
+    teamId: row.team_id,
+    teamName: row.team_name,
+  }));
+}
+
 /** The players of a public event: the league roster for a league night, else its entries. */
 export async function getEventField(
   db: Executor,
   orgSlug: string,
   eventSlug: string,
-): Promise<FieldEntry[]> {
+): Promise<FieldGolfer[]> {
   return eventField(db, await requirePublicEvent(db, orgSlug, eventSlug));
+}
+
+/**
+ * The org and the event an admin write is about, with the event row locked until the
+ * transaction ends: writes to one event's course, tee sheet and cards take turns.
+ */
+export async function requireLockedEvent(
+  trx: Executor,
+  orgSlug: string,
+  eventId: number,
+): Promise<{ org: Org; event: Event }> {
+  const org = await requireOrg(trx, orgSlug);
+  const event = await lockEvent(trx, eventId, org.id);
+  if (event === undefined) throw new NotFoundError();
+  return { org, event };
 }
 
 export interface EventInput extends CourseInput {
@@ -194,29 +234,25 @@ async function afterWrite(
 }
 
 export async function createEvent(db: Executor, orgSlug: string, input: EventInput) {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const org = await requireOrg(trx, orgSlug);
-      const start = startColumns(org, input.startDate);
-      const endAt = endColumn(org, input.endDate ?? null);
-      checkTimes(start.start_at, endAt);
-      const leagues = await lockLeagues(trx, org.id, [input.eventSeriesId ?? null]);
-      const event = await insertEvent(trx, {
-        org_id: org.id,
-        slug: input.slug,
-        title: input.title,
-        event_type: input.eventType,
-        status: input.status,
-        ...start,
-        end_at: endAt,
-        event_series_id: input.eventSeriesId ?? null,
-        ...(await courseColumns(trx, undefined, input)),
-      });
-      if (event.pars !== null) await storeLeaderboards(trx, event);
-      return afterWrite(trx, event, input.tags, leagues);
-    })
-    .catch(slugConflict);
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    const start = startColumns(org, input.startDate);
+    const endAt = endColumn(org, input.endDate ?? null);
+    checkTimes(start.start_at, endAt);
+    const leagues = await lockLeagues(trx, org.id, [input.eventSeriesId ?? null]);
+    const event = await insertEvent(trx, {
+      org_id: org.id,
+      slug: input.slug,
+      title: input.title,
+      event_type: input.eventType,
+      status: input.status,
+      ...start,
+      end_at: endAt,
+      event_series_id: input.eventSeriesId ?? null,
+      ...(await courseColumns(trx, undefined, input)),
+    });
+    return afterWrite(trx, event, input.tags, leagues);
+  }).catch(slugConflict);
 }
 
 export async function patchEvent(
@@ -225,40 +261,33 @@ export async function patchEvent(
   id: number,
   input: Partial<EventInput>,
 ) {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const org = await requireOrg(trx, orgSlug);
-      const current = await findEventById(trx, org.id, id);
-      if (current === undefined) throw new NotFoundError();
-      const set = columns(org, input);
-      checkTimes(
-        set.start_at ?? current.start_at,
-        set.end_at === undefined ? current.end_at : set.end_at,
-      );
-      const leagues = await lockLeagues(trx, org.id, [
-        current.event_series_id,
-        input.eventSeriesId === undefined ? null : input.eventSeriesId,
-      ]);
-      if (
-        input.eventSeriesId !== undefined &&
-        input.eventSeriesId !== null &&
-        current.entry_count > 0
-      ) {
-        throw new ConflictError('Remove the event’s own entries before linking it to a league.');
-      }
-      // Course and board writes of one event take turns with its score cards; the course
-      // is checked against the event as it is once its turn has come.
-      await lockEvent(trx, id);
-      const locked = (await findEventById(trx, org.id, id)) ?? current;
-      Object.assign(set, await courseColumns(trx, locked, input));
-      const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
-      if (input.pars !== undefined || event.event_series_id !== locked.event_series_id) {
-        await storeLeaderboards(trx, event);
-      }
-      return afterWrite(trx, event, input.tags, leagues);
-    })
-    .catch(slugConflict);
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    const current = await findEventById(trx, org.id, id);
+    if (current === undefined) throw new NotFoundError();
+    const set = columns(org, input);
+    checkTimes(
+      set.start_at ?? current.start_at,
+      set.end_at === undefined ? current.end_at : set.end_at,
+    );
+    const leagues = await lockLeagues(trx, org.id, [
+      current.event_series_id,
+      input.eventSeriesId === undefined ? null : input.eventSeriesId,
+    ]);
+    if (
+      input.eventSeriesId !== undefined &&
+      input.eventSeriesId !== null &&
+      current.entry_count > 0
+    ) {
+      throw new ConflictError('Remove the event’s own entries before linking it to a league.');
+    }
+    // Course and board writes of one event take turns with its score cards; the course
+    // is checked against the event as it is once its turn has come.
+    const locked = (await lockEvent(trx, id, org.id)) ?? current;
+    Object.assign(set, await courseColumns(trx, locked, input));
+    const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
+    return afterWrite(trx, event, input.tags, leagues);
+  }).catch(slugConflict);
 }
 
 async function requireOwnEntriesEvent(trx: Executor, orgSlug: string, eventId: number) {
@@ -273,46 +302,31 @@ async function requireOwnEntriesEvent(trx: Executor, orgSlug: string, eventId: n
   return event;
 }
 
-/**
- * A scored event's boards list its field: a change of the field rescores them, in turn
- * with the event's other board writes and with its course as it is then.
- */
-async function rescoreField(trx: Executor, event: Event): Promise<void> {
-  await lockEvent(trx, event.id);
-  const locked = await findEventById(trx, event.org_id, event.id);
-  if (locked !== undefined && locked.pars !== null) await storeLeaderboards(trx, locked);
-}
-
 /** Enters a golfer in an event that is not linked to a league. */
 export async function addEventEntry(
   db: Executor,
   request: { orgSlug: string; eventId: number; userId: number; teamName?: string | undefined },
 ): Promise<void> {
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
-      if ((await findUserById(trx, request.userId)) === undefined) {
-        throw new ValidationError({ userId: 'names no user' });
-      }
-      await insertEventEntry(trx, {
-        event_id: event.id,
-        user_id: request.userId,
-        team_name: request.teamName ?? null,
-      });
-      await rescoreField(trx, event);
-    })
-    .catch(conflictOnDuplicate('This golfer is already entered.'));
+  await writeTransaction(db, async (trx) => {
+    const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
+    if ((await findUserById(trx, request.userId)) === undefined) {
+      throw new ValidationError({ userId: 'names no user' });
+    }
+    await insertEventEntry(trx, {
+      event_id: event.id,
+      user_id: request.userId,
+      team_name: request.teamName ?? null,
+    });
+  }).catch(conflictOnDuplicate('This golfer is already entered.'));
 }
 
 export async function removeEventEntry(
   db: Executor,
   request: { orgSlug: string; eventId: number; userId: number },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const event = await requireOwnEntriesEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteEventEntry(trx, event.id, request.userId))) throw new NotFoundError();
-    await rescoreField(trx, event);
   });
 }
 export interface CourseInput {
@@ -325,7 +339,6 @@ function sameHoles(a: readonly number[] | null, b: readonly number[] | null): bo
   return a === null || b === null ? a === b : a.length === b.length;
 }
 /** Refuses a change of the course's holes that the event's cards or tee sheet rule out. */
-
 async function checkHolesChange(trx: Executor, event: Event, pars: readonly number[] | null) {
   if (sameHoles(event.pars, pars)) return;
   if (await hasScoreCards(trx, event.id)) {
@@ -344,8 +357,7 @@ async function checkHolesChange(trx: Executor, event: Event, pars: readonly numb
  * The columns that set or clear a course, checked: pars as the domain wants them, and for
  * an existing event (locked by the caller) a change of holes its cards and tee sheet allow.
  */
-
-export async function courseColumns(
+async function courseColumns(
   trx: Executor,
   current: Event | undefined,
   input: CourseInput,
@@ -360,22 +372,4 @@ export async function courseColumns(
   if (input.courseName !== undefined) patch.course_name = input.courseName;
   if (pars !== undefined) patch.pars = pars === null ? null : [...pars];
   return patch;
-}
-/**
- * Sets or clears an event's course name and pars. A change of pars rescores the event's
- * boards and moves their version in the same transaction.
- */
-
-export async function setEventCourse(
-  db: Executor,
-  request: { orgSlug: string; eventId: number } & CourseInput,
-): Promise<{ event: Event; leaderboardVersion: number | null }> {
-  return db.transaction().execute(async (trx) => {
-    const { event: current } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
-    const patch = await courseColumns(trx, current, request);
-    const event =
-      Object.keys(patch).length === 0 ? current : await updateEvent(trx, current.id, patch);
-    const version = request.pars === undefined ? null : await storeLeaderboards(trx, event);
-    return { event, leaderboardVersion: version };
-  });
 }

@@ -22,6 +22,20 @@ export async function updateEvent(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Reads and locks the event row until the transaction ends (of the org, when given):
+ * writes of one event's course, field, tee sheet, cards and boards queue here.
+ */
+export async function lockEvent(
+  db: Executor,
+  id: number,
+  orgId?: number,
+): Promise<Event | undefined> {
+  let query = db.selectFrom('events').selectAll().where('id', '=', id);
+  if (orgId !== undefined) query = query.where('org_id', '=', orgId);
+  return query.forUpdate().executeTakeFirst();
+}
+
 export async function findEventById(
   db: Executor,
   orgId: number,
@@ -355,30 +369,50 @@ export async function refreshLeagueSchedule(db: Executor, leagueId: number): Pro
     .execute();
 }
 
-/** A player of an event's field: a golfer's name and their team's, if any. */
-export type FieldEntry = UserName & { team_name: string | null };
+/** A golfer of an event's field as stored, with their team in a league (an id) or not. */
+export type FieldRow = UserName & {
+  user_id: number;
+  team_id: number | null;
+  team_name: string | null;
+};
 
-/** The players of an event: the league roster for a league night, else its own entries. */
-export async function eventField(db: Executor, event: Event): Promise<FieldEntry[]> {
+/**
+ * An event's field in registration order: the league's active roster for a league night
+ * (drawn live, so late joiners are in it), else the event's own entries, which carry a team
+ * name only.
+ */
+export async function findField(db: Executor, event: Event): Promise<FieldRow[]> {
   if (event.event_series_id !== null) {
     return db
-      .selectFrom('roster_entries')
-      .innerJoin('users', 'users.id', 'roster_entries.user_id')
-      .leftJoin('teams', 'teams.id', 'roster_entries.team_id')
-      .select(['users.first_name', 'users.last_name', 'teams.name as team_name'])
-      .where('roster_entries.event_series_id', '=', event.event_series_id)
-      .where('roster_entries.status', '=', 'active')
-      .orderBy('roster_entries.registered_at')
-      .orderBy('roster_entries.id')
+      .selectFrom('roster_entries as entry')
+      .innerJoin('users', 'users.id', 'entry.user_id')
+      .leftJoin('teams', 'teams.id', 'entry.team_id')
+      .select([
+        'entry.user_id',
+        'users.first_name',
+        'users.last_name',
+        'teams.id as team_id',
+        'teams.name as team_name',
+      ])
+      .where('entry.event_series_id', '=', event.event_series_id)
+      .where('entry.status', '=', 'active')
+      .orderBy('entry.registered_at')
+      .orderBy('entry.id')
       .execute();
   }
   return db
-    .selectFrom('event_entries')
-    .innerJoin('users', 'users.id', 'event_entries.user_id')
-    .select(['users.first_name', 'users.last_name', 'event_entries.team_name'])
-    .where('event_entries.event_id', '=', event.id)
-    .orderBy('event_entries.created_at')
-    .orderBy('event_entries.id')
+    .selectFrom('event_entries as entry')
+    .innerJoin('users', 'users.id', 'entry.user_id')
+    .select([
+      'entry.user_id',
+      'users.first_name',
+      'users.last_name',
+      sql<null>`null`.as('team_id'),
+      'entry.team_name',
+    ])
+    .where('entry.event_id', '=', event.id)
+    .orderBy('entry.created_at')
+    .orderBy('entry.id')
     .execute();
 }
 

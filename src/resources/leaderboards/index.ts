@@ -2,6 +2,7 @@ import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import type { Resource } from '../resource.js';
 import { adminLeaderboardRoutes } from './admin-routes.js';
 import { leaderboardRoutes } from './public-routes.js';
+import { rebuildStaleLeaderboardsOnChange } from './service.js';
 import { leaderboardWidget } from './widget.js';
 
 export const leaderboards: Resource = {
@@ -18,6 +19,10 @@ export const leaderboards: Resource = {
     routes: adminLeaderboardRoutes,
   },
   widgets: [leaderboardWidget],
+  background: (context, log) =>
+    rebuildStaleLeaderboardsOnChange(context.database.db, context.database.version, (error) => {
+      log.error({ err: error }, 'stale leaderboards were not rebuilt; the next change retries');
+    }),
   async crawl(db, orgSlug) {
     const events = await db.selectFrom('events').select('slug').execute();
     return events.flatMap(({ slug }) => [

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.js';
-import type { Event, Org } from '../../db/schema.js';
+import type { Event } from '../../db/schema.js';
 import { CourseNotSetError, holesErrors } from '../../domain/course.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { resultsFromBoard } from '../../domain/leaderboard-results.js';
@@ -11,37 +11,24 @@ import {
   type PublicLeaderboard,
   type ScoredBoard,
 } from '../../domain/leaderboards.js';
-import { fieldGolfers, type FieldGolfer } from '../events/field-store.js';
+import type { DataVersion } from '../../db/data-version.js';
+import { eventField, requireLockedEvent, type FieldGolfer } from '../events/service.js';
 import { findEventById } from '../events/store.js';
+import { writeTransaction } from '../transaction.js';
 import { findLeagueById } from '../leagues/store.js';
 import { requireOrg } from '../orgs/service.js';
 import { postResults } from '../standings/service.js';
 import { findStandingSeries } from '../standings/store.js';
 import {
+  clearStaleMarks,
   deleteScoreCard,
   findLeaderboards,
-  lockEvent,
+  hasStaleMarks,
+  lockStaleEvents,
   saveLeaderboards,
   scoreCardsOf,
-  scoredEventsOfLeague,
   upsertScoreCard,
 } from './store.js';
-
-/**
- * The org and the event an admin write is about, with the event row locked until the
- * transaction ends: writes to one event's course, tee sheet and cards take turns.
- */
-export async function requireLockedEvent(
-  trx: Executor,
-  orgSlug: string,
-  eventId: number,
-): Promise<{ org: Org; event: Event }> {
-  const org = await requireOrg(trx, orgSlug);
-  await lockEvent(trx, eventId);
-  const event = await findEventById(trx, org.id, eventId);
-  if (event === undefined) throw new NotFoundError();
-  return { org, event };
-}
 
 /** Whether the event is a night of a team league, which adds a best-ball board. */
 async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
@@ -72,30 +59,71 @@ async function scoreBoards(
 }
 
 /**
- * Rebuilds and stores an event's boards and moves their version, inside the transaction
- * of the write that changed them (the caller holds the event's lock). `field` saves a
- * second read when the caller has it; returns the new version.
+ * Rebuilds the boards of every event marked stale, in the transaction that marked them
+ * just before it commits (`writeTransaction`), or for changes made outside the app when
+ * it hears of them. The marks come from triggers on every table a board is computed from
+ * (migration 006), so no writer has to know which boards its change reaches.
  */
-export async function storeLeaderboards(
-  trx: Executor,
-  event: Event,
-  field?: readonly FieldGolfer[],
-): Promise<number> {
-  const golfers = field ?? (event.pars === null ? [] : await fieldGolfers(trx, event));
-  const boards = await scoreBoards(trx, event, golfers);
-  return saveLeaderboards(trx, event.id, publicLeaderboards(boards));
+export async function rebuildStaleLeaderboards(trx: Executor): Promise<void> {
+  const events = await lockStaleEvents(trx);
+  if (events.length === 0) return;
+  const marked = new Set(
+    await clearStaleMarks(
+      trx,
+      events.map((event) => event.id),
+    ),
+  );
+  for (const event of events) {
+    if (!marked.has(event.id)) continue;
+    const field = event.pars === null ? [] : await eventField(trx, event);
+    await saveLeaderboards(trx, event.id, publicLeaderboards(await scoreBoards(trx, event, field)));
+  }
 }
 
 /**
- * Rebuilds the boards of every scored night of a league after a change to its roster or
- * teams (who is in the field, and under which team name). The caller holds the league's
- * lock; events are locked after it, in id order, as event writes do.
+ * Rebuilds what is still marked stale each time the data version moves: changes that did
+ * not go through `writeTransaction` (an operator's psql, another tool) mark boards but do
+ * not rebuild them. Runs once at the start for marks left while no app was running; runs
+ * never overlap, and a change heard during one brings another. Returns what stops it.
+ * Its statements are upkeep, not part of any request: they run without the plugins of
+ * `app`, which count the statements requests send.
  */
-export async function refreshLeagueLeaderboards(trx: Executor, leagueId: number): Promise<void> {
-  for (const event of await scoredEventsOfLeague(trx, leagueId)) {
-    await lockEvent(trx, event.id);
-    await storeLeaderboards(trx, event);
-  }
+export function rebuildStaleLeaderboardsOnChange(
+  app: Executor,
+  version: DataVersion,
+  failed: (error: unknown) => void,
+): () => void {
+  const db = app.withoutPlugins();
+  let running = false;
+  let changedMeanwhile = false;
+  let stopped = false;
+  const takeChange = (): boolean => {
+    const changed = changedMeanwhile;
+    changedMeanwhile = false;
+    return changed;
+  };
+  const run = async (): Promise<void> => {
+    if (running) {
+      changedMeanwhile = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        if (await hasStaleMarks(db)) await writeTransaction(db, async () => undefined);
+      } while (takeChange() && !stopped);
+    } catch (error) {
+      failed(error);
+    } finally {
+      running = false;
+    }
+  };
+  const unsubscribe = version.onChange(() => void run());
+  void run();
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
 }
 
 export interface EventLeaderboards {
@@ -113,7 +141,7 @@ export async function getLeaderboards(db: Executor, event: Event): Promise<Event
   if (stored !== undefined) {
     return { version: stored.version, leaderboards: stored.boards.leaderboards };
   }
-  const field = event.pars === null ? [] : await fieldGolfers(db, event);
+  const field = event.pars === null ? [] : await eventField(db, event);
   const boards = publicLeaderboards(await scoreBoards(db, event, field));
   return { version: 0, leaderboards: boards.leaderboards };
 }
@@ -164,7 +192,7 @@ export async function postLeaderboardResults(db: Executor, request: LeaderboardR
     throw new ValidationError({ seriesId: 'names no standings series of this organization' });
   }
   const board = chooseBoard(
-    await scoreBoards(db, event, await fieldGolfers(db, event)),
+    await scoreBoards(db, event, await eventField(db, event)),
     request.board,
   );
   const results = resultsFromBoard(board.entries, event.pars.length, request.points);
@@ -181,42 +209,57 @@ export async function postLeaderboardResults(db: Executor, request: LeaderboardR
     })),
   });
 }
-/**
- * Writes a golfer's card (one entry per hole, null for a hole not played yet) and rescores
- * the event's boards in the same transaction; returns the boards' new version.
- */
-
-export async function putScoreCard(
-  db: Executor,
-  request: CardRequest & { holes: readonly (number | null)[] },
-): Promise<{ leaderboardVersion: number }> {
-  return db.transaction().execute(async (trx) => {
-    const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
-    if (event.pars === null) throw new CourseNotSetError();
-    const errors = holesErrors(request.holes, event.pars.length);
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    const field = await fieldGolfers(trx, event);
-    if (!field.some((golfer) => golfer.userId === request.userId)) {
-      throw new ConflictError('This golfer is not in the event’s field.');
-    }
-    await upsertScoreCard(trx, event.id, { userId: request.userId, holes: [...request.holes] });
-    return { leaderboardVersion: await storeLeaderboards(trx, event, field) };
-  });
-}
-/** Removes a golfer's card (404 without one) and rescores the event's boards. */
-
-export async function removeScoreCard(
-  db: Executor,
-  request: CardRequest,
-): Promise<{ leaderboardVersion: number }> {
-  return db.transaction().execute(async (trx) => {
-    const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
-    if (!(await deleteScoreCard(trx, event.id, request.userId))) throw new NotFoundError();
-    return { leaderboardVersion: await storeLeaderboards(trx, event) };
-  });
-}
 export interface CardRequest {
   orgSlug: string;
   eventId: number;
   userId: number;
+}
+
+/** The version an event's boards have reached, read after this transaction rebuilt them. */
+async function boardsVersion(trx: Executor, eventId: number): Promise<number> {
+  return (await findLeaderboards(trx, eventId))?.version ?? 0;
+}
+
+/**
+ * Writes a golfer's card (one entry per hole, null for a hole not played yet); the boards
+ * are rescored before the write commits. Returns the boards' new version.
+ */
+export async function putScoreCard(
+  db: Executor,
+  request: CardRequest & { holes: readonly (number | null)[] },
+): Promise<{ leaderboardVersion: number }> {
+  const leaderboardVersion = await writeTransaction(
+    db,
+    async (trx) => {
+      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+      if (event.pars === null) throw new CourseNotSetError();
+      const errors = holesErrors(request.holes, event.pars.length);
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const field = await eventField(trx, event);
+      if (!field.some((golfer) => golfer.userId === request.userId)) {
+        throw new ConflictError('This golfer is not in the event’s field.');
+      }
+      await upsertScoreCard(trx, event.id, { userId: request.userId, holes: [...request.holes] });
+      return event.id;
+    },
+    boardsVersion,
+  );
+  return { leaderboardVersion };
+}
+
+/** Removes a golfer's card (404 without one); the boards are rescored before it commits. */
+export async function removeScoreCard(
+  db: Executor,
+  request: CardRequest,
+): Promise<{ leaderboardVersion: number }> {
+  const leaderboardVersion = await writeTransaction(
+    db,
+    async (trx) => {
+      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+      if (!(await deleteScoreCard(trx, event.id, request.userId))) throw new NotFoundError();
+      return event.id;
+    },
+    boardsVersion,
+  );
+  return { leaderboardVersion };
 }

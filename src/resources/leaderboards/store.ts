@@ -3,14 +3,6 @@ import type { Executor } from '../../db/executor.js';
 import type { Event } from '../../db/schema.js';
 import type { PublicLeaderboards } from '../../domain/leaderboards.js';
 
-/**
- * Locks an event row until the transaction ends. Writes that change an event's board take
- * turns here, so each rebuild sees every card written before it.
- */
-export async function lockEvent(db: Executor, id: number): Promise<void> {
-  await db.selectFrom('events').select('id').where('id', '=', id).forUpdate().execute();
-}
-
 /** Stores an event's boards and moves their version; returns the new version (1 first). */
 export async function saveLeaderboards(
   db: Executor,
@@ -52,15 +44,42 @@ export async function findLeaderboards(
     : { version: row.version, boards: row.board as PublicLeaderboards };
 }
 
-/** A league's events that have a course: the ones whose boards list its roster. */
-export async function scoredEventsOfLeague(db: Executor, leagueId: number): Promise<Event[]> {
+/**
+ * The events whose boards are marked stale (see migration 006), read and locked in id
+ * order until the transaction ends: rebuilds of one event's boards take turns with each
+ * other and with its writers.
+ */
+export async function lockStaleEvents(db: Executor): Promise<Event[]> {
   return db
     .selectFrom('events')
     .selectAll()
-    .where('event_series_id', '=', leagueId)
-    .where('pars', 'is not', null)
+    .where(sql<boolean>`id in (select event_id from stale_leaderboards)`)
     .orderBy('id')
+    .forUpdate()
     .execute();
+}
+
+/**
+ * Clears the stale marks of these events; returns the ids that were still marked (a mark
+ * another transaction cleared meanwhile is that transaction's to rebuild).
+ */
+export async function clearStaleMarks(
+  db: Executor,
+  eventIds: readonly number[],
+): Promise<number[]> {
+  const { rows } = await sql<{ event_id: number }>`
+    delete from stale_leaderboards where event_id = any (${[...eventIds]}::integer[])
+    returning event_id
+  `.execute(db);
+  return rows.map((row) => row.event_id);
+}
+
+/** Whether any board is marked stale. */
+export async function hasStaleMarks(db: Executor): Promise<boolean> {
+  const { rows } = await sql<{ marked: boolean }>`
+    select exists (select from stale_leaderboards) as marked
+  `.execute(db);
+  return rows[0]?.marked === true;
 }
 
 /** The stored board version of each of these events that has one, in one query. */
@@ -81,7 +100,6 @@ export interface ScoreCard {
   holes: (number | null)[];
 }
 /** Writes a golfer's card for an event, replacing the one they had. */
-
 export async function upsertScoreCard(
   db: Executor,
   eventId: number,
@@ -98,7 +116,6 @@ export async function upsertScoreCard(
     .execute();
 }
 /** Removes a golfer's card; returns whether there was one. */
-
 export async function deleteScoreCard(
   db: Executor,
   eventId: number,

@@ -1,14 +1,11 @@
 import type { Insertable, Updateable } from 'kysely';
-import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/executor.js';
 import type { EventSeriesTable, League, LeagueStatus, Org } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { unsupportedDays } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { detectImageType } from '../../domain/image-type.js';
 import { isPublicLeagueStatus } from '../../domain/visibility.js';
-import { refreshLeagueLeaderboards } from '../leaderboards/service.js';
-import { putMedia } from '../media/store.js';
+import { storeCrest } from '../media/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { findStandingSeries } from '../standings/store.js';
 import {
@@ -19,6 +16,7 @@ import {
   lockLeague,
   updateLeague,
 } from './store.js';
+import { writeTransaction } from '../transaction.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
 export interface LeagueInput {
@@ -105,12 +103,13 @@ async function checkStandingSeries(db: Executor, org: Org, seriesId: number | nu
 }
 
 export async function createLeague(db: Executor, orgSlug: string, input: LeagueInput) {
-  const org = await requireOrg(db, orgSlug);
-  checkWindow(input.registrationOpensAt ?? null, input.registrationClosesAt ?? null);
-  await checkStandingSeries(db, org, input.standingSeriesId);
-  const values = { ...columns(input), org_id: org.id } as Insertable<EventSeriesTable>;
-  const league = await insertLeague(db, values).catch(slugConflict);
-  return { org, league };
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    checkWindow(input.registrationOpensAt ?? null, input.registrationClosesAt ?? null);
+    await checkStandingSeries(trx, org, input.standingSeriesId);
+    const values = { ...columns(input), org_id: org.id } as Insertable<EventSeriesTable>;
+    return { org, league: await insertLeague(trx, values) };
+  }).catch(slugConflict);
 }
 
 export async function patchLeague(
@@ -119,7 +118,7 @@ export async function patchLeague(
   id: number,
   input: Partial<LeagueInput>,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { org, league: current } = await requireLockedLeague(trx, orgSlug, id);
     checkWindow(
       input.registrationOpensAt === undefined
@@ -143,8 +142,6 @@ export async function patchLeague(
       Object.keys(set).length === 0
         ? current
         : await updateLeague(trx, id, set).catch(slugConflict);
-    // A team league's nights add a team board; an individual league's have none.
-    if (league.entry_size !== current.entry_size) await refreshLeagueLeaderboards(trx, id);
     return { org, league };
   });
 }
@@ -153,19 +150,14 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** Stores an uploaded crest under a content-addressed path and points the league at it. */
 export async function setLeagueImage(db: Executor, orgSlug: string, id: number, bytes: Uint8Array) {
-  const type = detectImageType(bytes);
-  if (type === null) throw new ValidationError({ image: 'must be a PNG, JPEG or WebP image' });
-  const digest = createHash('sha256').update(bytes).digest('hex');
-  const path = `/media/crests/${digest}.${type.extension}`;
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { org } = await requireLeagueById(trx, orgSlug, id, 'admin');
-    await putMedia(trx, path, { contentType: type.contentType, bytes });
+    const path = await storeCrest(trx, bytes);
     const league = await updateLeague(trx, id, { image_path: path });
     return { org, league };
   });
 }
 /** Where a league is looked up from: the public sees only public leagues, admins see all. */
-
 export type Audience = 'public' | 'admin';
 export async function requireLeagueById(
   db: Executor,
@@ -177,7 +169,6 @@ export async function requireLeagueById(
   return { org, league: visibleTo(await findLeagueById(db, org.id, id), audience) };
 }
 /** An org's league, any status, locked until the transaction ends. */
-
 export async function requireLockedLeague(
   trx: Executor,
   orgSlug: string,

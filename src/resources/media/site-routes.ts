@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import Type from 'typebox';
-import { NotFoundError } from '../../domain/errors.js';
-import { findMedia } from './store.js';
+import { getCrest } from './service.js';
 import type { App, AppContext } from '../../http/context.js';
 import { STOCK_CREST_PATH } from '../leagues/presenter.js';
 
@@ -27,8 +26,7 @@ export function mediaRoutes(context: AppContext) {
         },
       },
       async (request, reply) => {
-        const media = await findMedia(db, `/media/crests/${request.params.file}`);
-        if (media === undefined) throw new NotFoundError();
+        const media = await getCrest(db, request.params.file);
         const hash = request.params.file.slice(0, 64);
         return reply
           .type(media.contentType)

@@ -3,6 +3,7 @@ import type { Org } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { isTimeZone } from '../../domain/dates.js';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
+import { writeTransaction } from '../transaction.js';
 import { findOrgBySlug, insertOrg } from './store.js';
 
 export async function createOrg(
@@ -12,7 +13,9 @@ export async function createOrg(
   if (!isTimeZone(input.timezone)) {
     throw new ValidationError({ timezone: 'must be an IANA time zone such as America/Chicago' });
   }
-  return insertOrg(db, input).catch(conflictOnDuplicate('An organization with this slug exists.'));
+  return writeTransaction(db, (trx) => insertOrg(trx, input)).catch(
+    conflictOnDuplicate('An organization with this slug exists.'),
+  );
 }
 export async function requireOrg(db: Executor, orgSlug: string): Promise<Org> {
   const org = await findOrgBySlug(db, orgSlug);

@@ -1,21 +1,12 @@
 import { sql, type Insertable } from 'kysely';
-import type { League, RosterEntriesTable, UsersTable } from '../../db/schema.js';
-import { golferFeeCents } from '../../domain/fees.js';
-import { newEntryFits } from '../../domain/seats.js';
+import type { RosterEntriesTable, UsersTable } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
-import { lockLeague } from '../leagues/store.js';
 
 /**
- * Set-based loading of golfers and rosters, for benchmarks and imports of whole clubs.
- *
- * `completeRegistration` takes about a dozen statements and a league row lock per golfer:
- * right for one paid registration, about an hour for a million golfers. These functions
- * write the same rows with multi-row INSERTs of `BULK_BATCH_ROWS` rows and then set the league's (and its
- * teams') maintained counters from the rows in the same transaction, so `member_count`,
- * `seats_reserved` and the teams' `member_count` end exactly as one registration at a time
- * would have left them. They skip what only a live registration needs (the registration
- * window, invites); the caller vouches that the users exist and are not yet on the roster
- * (a duplicate still fails at the unique index).
+ * Set-based writes of golfers, teams and roster entries, for benchmarks and imports of whole
+ * clubs: multi-row INSERTs of `BULK_BATCH_ROWS` rows instead of a dozen statements per
+ * golfer. They write rows as given; the registration service decides fees and seats and
+ * holds the transaction.
  */
 
 /** Rows per INSERT: a few thousand keeps each statement well under PostgreSQL's 65,535 bind parameters. */
@@ -40,148 +31,63 @@ export async function insertUsersBulk(
   return ids;
 }
 
-/** A team to found with its members, in joining order. */
-export interface BulkTeam {
-  name: string;
-  userIds: number[];
-}
-
-/** Registers golfers on an individual league (entry size 1), each paying the league fee. */
-export async function registerIndividualsBulk(
+/** Inserts a league's teams, without members; returns their ids by name. */
+export async function insertTeamsBulk(
   db: Executor,
   leagueId: number,
-  userIds: readonly number[],
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const league = await lockedLeague(trx, leagueId);
-    if (league.entry_size !== 1) {
-      throw new Error(`league ${leagueId} is a team league: register teams instead`);
-    }
-    checkCapacity(league, userIds.length);
-    const feeCents = golferFeeCents(feeTerms(league), false);
-    const entries = userIds.map((userId) => activeEntry(league, userId, null, false, feeCents));
-    await insertEntries(trx, entries);
-    await recountRoster(trx, league.id);
-  });
-}
-
-/**
- * Founds teams on a team league with their members; returns the team ids in input order. As
- * with one registration at a time, the first member of a fee-per-entry team buys its entry
- * and the others join free.
- */
-export async function registerTeamsBulk(
-  db: Executor,
-  leagueId: number,
-  teams: readonly BulkTeam[],
-): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
-    const league = await lockedLeague(trx, leagueId);
-    if (league.entry_size === 1) {
-      throw new Error(`league ${leagueId} is an individual league: register golfers instead`);
-    }
-    for (const team of teams) {
-      if (team.userIds.length === 0 || team.userIds.length > league.entry_size) {
-        throw new Error(`team "${team.name}" must have 1 to ${league.entry_size} members`);
-      }
-    }
-    checkCapacity(league, teams.length * league.entry_size);
-    const teamIds = new Map<string, number>();
-    for (const batch of batches(teams)) {
-      const rows = await trx
-        .insertInto('teams')
-        .values(
-          batch.map((team) => ({
-            event_series_id: league.id,
-            name: team.name,
-            entry_paid: league.fee_per_entry,
-          })),
-        )
-        .returning(['id', 'name'])
-        .execute();
-      for (const row of rows) teamIds.set(row.name, row.id);
-    }
-    const ids: number[] = [];
-    const entries: Insertable<RosterEntriesTable>[] = [];
-    const terms = feeTerms(league);
-    const leadFee = golferFeeCents(terms, false);
-    const memberFee = golferFeeCents(terms, true);
-    for (const team of teams) {
-      const teamId = teamIds.get(team.name);
-      if (teamId === undefined) throw new Error(`team "${team.name}" was not stored`);
-      ids.push(teamId);
-      for (const [place, userId] of team.userIds.entries()) {
-        const buysEntry = place === 0 && league.fee_per_entry;
-        const fee = place > 0 ? memberFee : leadFee;
-        entries.push(activeEntry(league, userId, teamId, buysEntry, fee));
-      }
-    }
-    await insertEntries(trx, entries);
-    await recountRoster(trx, league.id);
-    return ids;
-  });
-}
-
-async function lockedLeague(trx: Executor, leagueId: number): Promise<League> {
-  const league = await lockLeague(trx, leagueId);
-  if (league === undefined) throw new Error(`league ${leagueId} does not exist`);
-  return league;
-}
-
-function feeTerms(league: League) {
-  return { feeMembersCents: league.fee_members_cents, feePerEntry: league.fee_per_entry };
-}
-
-function checkCapacity(league: League, seats: number): void {
-  if (!newEntryFits(league.max_entries, league.seats_reserved, seats)) {
-    throw new Error(`league ${league.id} has no room for ${seats} more seats`);
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const batch of batches(names)) {
+    const rows = await db
+      .insertInto('teams')
+      .values(batch.map((name) => ({ event_series_id: leagueId, name })))
+      .returning(['id', 'name'])
+      .execute();
+    for (const row of rows) ids.set(row.name, row.id);
   }
+  return ids;
 }
 
-function activeEntry(
-  league: League,
-  userId: number,
-  teamId: number | null,
-  paidEntry: boolean,
-  feeCents: number,
-): Insertable<RosterEntriesTable> {
-  return {
-    event_series_id: league.id,
-    user_id: userId,
-    team_id: teamId,
-    status: 'active',
-    paid_entry: paidEntry,
-    fee_cents: feeCents,
-  };
-}
-
-async function insertEntries(
-  trx: Executor,
+export async function insertRosterEntriesBulk(
+  db: Executor,
   entries: readonly Insertable<RosterEntriesTable>[],
 ): Promise<void> {
   for (const batch of batches(entries)) {
-    await trx.insertInto('roster_entries').values(batch).execute();
+    await db.insertInto('roster_entries').values(batch).execute();
   }
 }
 
 /**
- * Sets the league's and its teams' roster counters from the active roster rows: a golfer
- * without a team holds the league's entry size in seats (1 on an individual league), a team
- * with members holds all its seats.
+ * Sets the league's and its teams' maintained counters from the active roster rows, as one
+ * registration at a time would have left them: a team's `member_count` and `entry_paid`
+ * (a member bought its entry), the league's `member_count`, and its `seats_reserved` (a
+ * golfer without a team holds the league's entry size in seats, 1 on an individual league;
+ * a team with members holds all its seats).
  */
-async function recountRoster(trx: Executor, leagueId: number): Promise<void> {
-  await trx
+export async function recountRoster(db: Executor, leagueId: number): Promise<void> {
+  await db
     .updateTable('teams')
-    .set((eb) => ({
-      member_count: eb
+    .set((eb) => {
+      const active = eb
         .selectFrom('roster_entries')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
         .whereRef('roster_entries.team_id', '=', 'teams.id')
-        .where('roster_entries.status', '=', 'active'),
-    }))
+        .where('roster_entries.status', '=', 'active');
+      return {
+        member_count: active.select((inner) => inner.fn.countAll<number>().as('count')),
+        entry_paid: eb
+          .or([
+            eb('teams.entry_paid', '=', true),
+            eb.exists(
+              active.select('roster_entries.id').where('roster_entries.paid_entry', '=', true),
+            ),
+          ])
+          .$castTo<boolean>(),
+      };
+    })
     .where('event_series_id', '=', leagueId)
     .execute();
-  await trx
+  await db
     .updateTable('event_series')
     .set((eb) => {
       const active = eb

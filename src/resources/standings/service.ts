@@ -38,6 +38,7 @@ import {
   type Contribution,
   type SeasonSummary,
 } from './store.js';
+import { writeTransaction } from '../transaction.js';
 
 async function requireStandingSeries(db: Executor, org: Org, id: number): Promise<StandingSeries> {
   const standingSeries = await findStandingSeries(db, org.id, id);
@@ -160,15 +161,17 @@ export async function createSeries(
   orgSlug: string,
   input: { name: string; scope: StandingScope },
 ): Promise<StandingSeries> {
-  const org = await requireOrg(db, orgSlug);
-  return insertStandingSeries(db, { org_id: org.id, ...input });
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    return insertStandingSeries(trx, { org_id: org.id, ...input });
+  });
 }
 
 export async function createSeason(
   db: Executor,
   request: { orgSlug: string; seriesId: number; name: string; startDate: string; endDate: string },
 ): Promise<StandingSeason> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const org = await requireOrg(trx, request.orgSlug);
     const standingSeries = await requireStandingSeries(trx, org, request.seriesId);
     if (standingSeries.scope === 'overall') {
@@ -250,7 +253,7 @@ export async function postResults(
     results: ResultInput[];
   },
 ): Promise<PostedResults> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const org = await requireOrg(trx, request.orgSlug);
     const standingSeries = await requireStandingSeries(trx, org, request.seriesId);
     await lockStandingSeries(trx, standingSeries.id);

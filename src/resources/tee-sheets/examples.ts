@@ -1,7 +1,6 @@
-import type { Static } from 'typebox';
 import type { AdminTeeSheet, PublicTeeSheet } from './schema.js';
 
-export const TEE_SHEET_EXAMPLE: Static<typeof PublicTeeSheet> = {
+export const TEE_SHEET_EXAMPLE: PublicTeeSheet = {
   format: 'shotgun',
   groups: [
     {
@@ -14,7 +13,7 @@ export const TEE_SHEET_EXAMPLE: Static<typeof PublicTeeSheet> = {
     },
   ],
 };
-export const ADMIN_TEE_SHEET_EXAMPLE: Static<typeof AdminTeeSheet> = {
+export const ADMIN_TEE_SHEET_EXAMPLE: AdminTeeSheet = {
   format: 'shotgun',
   groups: [{ startTime: '2026-06-16T22:30:00.000Z', startingHole: 1, userIds: [1, 2] }],
 };

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { MAX_HOLES } from '../../domain/course.js';
 import {
   MAX_GROUP_SIZE,
@@ -42,6 +42,7 @@ export const GenerateTeeSheetBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A tee sheet as the admin API answers it: golfers by user id. */
 export const AdminTeeSheet = Type.Object({
   format: TeeSheetFormat,
   groups: Type.Array(
@@ -52,6 +53,9 @@ export const AdminTeeSheet = Type.Object({
     }),
   ),
 });
+export type AdminTeeSheet = Static<typeof AdminTeeSheet>;
+
+/** A tee sheet as the public reads it: names only; `format` null without a sheet. */
 export const PublicTeeSheet = Type.Object(
   {
     format: Nullable(TeeSheetFormat),
@@ -76,3 +80,4 @@ export const PublicTeeSheet = Type.Object(
     description: 'Names only; an event without a tee sheet has `format` null and no groups.',
   },
 );
+export type PublicTeeSheet = Static<typeof PublicTeeSheet>;

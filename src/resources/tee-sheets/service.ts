@@ -1,4 +1,4 @@
-import type { Event, Org, TeeSheetFormat } from '../../db/schema.js';
+import type { Event, Org } from '../../db/schema.js';
 import { MAX_HOLES } from '../../domain/course.js';
 import { NotFoundError } from '../../domain/errors.js';
 import {
@@ -10,25 +10,10 @@ import {
   type TeeSheetInput,
 } from '../../domain/tee-sheets.js';
 import type { Executor } from '../../db/executor.js';
-import { fieldGolfers } from '../events/field-store.js';
+import { eventField, requireLockedEvent } from '../events/service.js';
+import type { AdminTeeSheet, PublicTeeSheet } from './schema.js';
 import { deleteTeeSheet, findTeeSheet, replaceTeeSheet } from './store.js';
-import { requireLockedEvent } from '../leaderboards/service.js';
-
-/** A tee sheet as the admin API answers it: golfers by user id. */
-export interface AdminTeeSheet {
-  format: TeeSheetFormat;
-  groups: { startTime: string | null; startingHole: number | null; userIds: number[] }[];
-}
-
-/** A tee sheet as the public reads it: names only; `format` null without a sheet. */
-export interface PublicTeeSheet {
-  format: TeeSheetFormat | null;
-  groups: {
-    startTime: string | null;
-    startingHole: number | null;
-    players: { name: string; teamName: string | null }[];
-  }[];
-}
+import { writeTransaction } from '../transaction.js';
 
 function adminView(sheet: TeeSheet): AdminTeeSheet {
   return {
@@ -43,7 +28,7 @@ function adminView(sheet: TeeSheet): AdminTeeSheet {
 
 /** The field and course a sheet for this event is checked against. */
 async function sheetContext(trx: Executor, org: Org, event: Event): Promise<SheetContext> {
-  const field = await fieldGolfers(trx, event);
+  const field = await eventField(trx, event);
   return {
     field: field.map((golfer) => ({ userId: golfer.userId, teamId: golfer.teamId })),
     holeCount: event.pars?.length ?? MAX_HOLES,
@@ -63,7 +48,7 @@ async function writeTeeSheet(
   request: EventRequest,
   build: (context: SheetContext) => TeeSheet,
 ): Promise<AdminTeeSheet> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { org, event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
     const sheet = build(await sheetContext(trx, org, event));
     await replaceTeeSheet(trx, event.id, sheet);
@@ -91,7 +76,7 @@ export async function generateEventTeeSheet(
 }
 
 export async function removeTeeSheet(db: Executor, request: EventRequest): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteTeeSheet(trx, event.id))) throw new NotFoundError();
   });
@@ -104,7 +89,7 @@ export async function removeTeeSheet(db: Executor, request: EventRequest): Promi
 export async function getTeeSheet(db: Executor, event: Event): Promise<PublicTeeSheet> {
   const sheet = await findTeeSheet(db, event.id);
   if (sheet === undefined) return { format: null, groups: [] };
-  const field = await fieldGolfers(db, event);
+  const field = await eventField(db, event);
   const players = new Map(
     field.map((golfer) => [golfer.userId, { name: golfer.name, teamName: golfer.teamName }]),
   );

@@ -3,7 +3,7 @@ import { before, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { Database, Event, Org } from '../../../src/db/schema.js';
-import { addEventEntry, setEventCourse } from '../../../src/resources/events/service.js';
+import { addEventEntry, patchEvent } from '../../../src/resources/events/service.js';
 import { createApiKey, revokeApiKey } from '../../../src/resources/api-keys/service.js';
 import { createSeries } from '../../../src/resources/standings/service.js';
 import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
@@ -92,9 +92,7 @@ const json = (method: InjectOptions['method'], url: string, payload?: object) =>
 
 async function night(h: Harness, org: Org): Promise<Event> {
   const event = await createNight(h, org, null);
-  return (
-    await setEventCourse(h.database.db, { orgSlug: org.slug, eventId: event.id, pars: NINE_PARS })
-  ).event;
+  return (await patchEvent(h.database.db, org.slug, event.id, { pars: NINE_PARS })).event;
 }
 
 async function entered(h: Harness, org: Org, event: Event): Promise<number> {

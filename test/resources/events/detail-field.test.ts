@@ -89,25 +89,17 @@ describeOnDatabases(
       }
 
       await assertCount(first, 0);
-      const april = await createEvent(h, org, {
-        startDate: '2026-04-01T18:00:00Z',
-        status: 'completed',
-        eventSeriesId: first.id,
-      });
-      const may = await createEvent(h, org, {
-        startDate: '2026-05-01T18:00:00Z',
-        eventSeriesId: first.id,
-      });
-      const june = await createEvent(h, org, {
-        startDate: '2026-06-01T18:00:00Z',
-        status: 'canceled',
-        eventSeriesId: first.id,
-      });
-      const july = await createEvent(h, org, {
-        startDate: '2026-07-01T18:00:00Z',
-        status: 'draft',
-        eventSeriesId: first.id,
-      });
+      /** An event of the first league, on the first of `month`, published unless `status`. */
+      const linked = (month: string, status?: string) =>
+        createEvent(h, org, {
+          startDate: `2026-${month}-01T18:00:00Z`,
+          ...(status === undefined ? {} : { status }),
+          eventSeriesId: first.id,
+        });
+      const april = await linked('04', 'completed');
+      const may = await linked('05');
+      const june = await linked('06', 'canceled');
+      const july = await linked('07', 'draft');
       let shown = await assertCount(first, 3, [april.slug, may.slug, june.slug]);
       assert.equal(shown.endDate, '2026-06-01', 'the canceled event counts');
 

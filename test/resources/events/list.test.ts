@@ -14,6 +14,43 @@ import {
   type Harness,
 } from '../../support/harness.js';
 
+/**
+ * A spread of events around the default clock (2026-06-16T18:00:00Z), in the order they are
+ * created: out of calendar order, so that id order never passes for start order.
+ */
+const SPREAD = {
+  futurePublished: { title: 'Future published', startDate: '2026-07-01T23:00:00Z' },
+  pastPublished: { title: 'Past published', startDate: '2026-06-01T23:00:00Z' },
+  futureCompleted: {
+    title: 'Marked completed ahead of its date',
+    status: 'completed',
+    startDate: '2026-06-25T23:00:00Z',
+  },
+  ongoing: {
+    title: 'Three-day member-guest, under way',
+    startDate: '2026-06-15T14:00:00Z',
+    endDate: '2026-06-17T22:00:00Z',
+  },
+  endedToday: {
+    title: 'Morning shotgun, finished',
+    startDate: '2026-06-16T12:00:00Z',
+    endDate: '2026-06-16T17:59:59Z',
+  },
+  startsNow: { title: 'Tee time right now', startDate: DEFAULT_NOW.toISOString() },
+  futureCanceled: {
+    title: 'Rained out in advance',
+    status: 'canceled',
+    startDate: '2026-06-20T23:00:00Z',
+  },
+  pastCanceled: {
+    title: 'Canceled last month',
+    status: 'canceled',
+    startDate: '2026-06-02T23:00:00Z',
+  },
+  futureDraft: { title: 'Draft', status: 'draft', startDate: '2026-06-18T23:00:00Z' },
+  pastDraft: { title: 'Old draft', status: 'draft', startDate: '2026-05-18T23:00:00Z' },
+} as const;
+
 describeOnDatabases(
   'public event list: filters and order',
   (harness) => {
@@ -22,65 +59,11 @@ describeOnDatabases(
      * calendar order so that id order never passes for start order.
      */
     async function spread(h: Harness, org: Org) {
-      const futurePublished = await createEvent(h, org, {
-        title: 'Future published',
-        startDate: '2026-07-01T23:00:00Z',
-      });
-      const pastPublished = await createEvent(h, org, {
-        title: 'Past published',
-        startDate: '2026-06-01T23:00:00Z',
-      });
-      const futureCompleted = await createEvent(h, org, {
-        title: 'Marked completed ahead of its date',
-        status: 'completed',
-        startDate: '2026-06-25T23:00:00Z',
-      });
-      const ongoing = await createEvent(h, org, {
-        title: 'Three-day member-guest, under way',
-        startDate: '2026-06-15T14:00:00Z',
-        endDate: '2026-06-17T22:00:00Z',
-      });
-      const endedToday = await createEvent(h, org, {
-        title: 'Morning shotgun, finished',
-        startDate: '2026-06-16T12:00:00Z',
-        endDate: '2026-06-16T17:59:59Z',
-      });
-      const startsNow = await createEvent(h, org, {
-        title: 'Tee time right now',
-        startDate: DEFAULT_NOW.toISOString(),
-      });
-      const futureCanceled = await createEvent(h, org, {
-        title: 'Rained out in advance',
-        status: 'canceled',
-        startDate: '2026-06-20T23:00:00Z',
-      });
-      const pastCanceled = await createEvent(h, org, {
-        title: 'Canceled last month',
-        status: 'canceled',
-        startDate: '2026-06-02T23:00:00Z',
-      });
-      const futureDraft = await createEvent(h, org, {
-        title: 'Draft',
-        status: 'draft',
-        startDate: '2026-06-18T23:00:00Z',
-      });
-      const pastDraft = await createEvent(h, org, {
-        title: 'Old draft',
-        status: 'draft',
-        startDate: '2026-05-18T23:00:00Z',
-      });
-      return {
-        futurePublished,
-        pastPublished,
-        futureCompleted,
-        ongoing,
-        endedToday,
-        startsNow,
-        futureCanceled,
-        pastCanceled,
-        futureDraft,
-        pastDraft,
-      };
+      const created: [string, AdminEvent][] = [];
+      for (const [name, event] of Object.entries(SPREAD)) {
+        created.push([name, await createEvent(h, org, event)]);
+      }
+      return Object.fromEntries(created) as Record<keyof typeof SPREAD, AdminEvent>;
     }
 
     void test('filter=all (the default) lists every non-draft event, canceled included, by start ascending', async () => {

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { InviteResolution } from '../../../src/resources/invites/schema.js';
 import type { TeamSummary } from '../../../src/resources/teams/schema.js';
-import { deleteTeam, golferName, registerOk, withdraw } from '../../support/admin.js';
+import { deleteTeam, feeLeague, golferName, registerOk, withdraw } from '../../support/admin.js';
 import { assertEachNotFound, assertPlainText } from '../../support/assertions.js';
 import { describeOnDatabases, unique } from '../../support/harness.js';
 import {
   assertInviteShape,
   foundTeam,
+  invitedPartner,
   inviteResponse,
   setLeagueStatus,
   teamResponse,
@@ -133,49 +134,28 @@ describeOnDatabases('public teams: partner invites', (harness) => {
     assertInviteShape(body);
   });
 
-  void test('feeCents is the full fee on a per-golfer league', async () => {
-    const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, {
-      entrySize: 2,
-      feePerEntry: false,
-      feeMembersCents: 22000,
+  for (const [name, fee, invitedPays] of [
+    ['feeCents is the full fee on a per-golfer league', { perEntry: false, cents: 22000 }, 22000],
+    [
+      'feeCents is 0 on a fee-per-entry league once a teammate bought the entry',
+      { perEntry: true, cents: 40000 },
+      0,
+    ],
+  ] as const) {
+    void test(name, async () => {
+      const { registration, token } = await invitedPartner(harness(), {
+        feePerEntry: fee.perEntry,
+        feeMembersCents: fee.cents,
+      });
+      assert.equal(registration.entry.fee_cents, fee.cents, 'the founder pays the full fee');
+      const invite = (await inviteResponse(harness(), token)).json<InviteResolution>();
+      assert.equal(invite.feeCents, invitedPays);
     });
-    const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await foundTeam(h, org, league, founder, [invited.email]);
-    assert.equal(registration.entry.fee_cents, 22000);
-    const invite = (
-      await inviteResponse(harness(), tokenFor(registration, invited.email))
-    ).json<InviteResolution>();
-    assert.equal(invite.feeCents, 22000);
-  });
-
-  void test('feeCents is 0 on a fee-per-entry league once a teammate bought the entry', async () => {
-    const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, {
-      entrySize: 2,
-      feePerEntry: true,
-      feeMembersCents: 40000,
-    });
-    const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await foundTeam(h, org, league, founder, [invited.email]);
-    assert.equal(registration.entry.fee_cents, 40000, 'the founder bought the entry');
-
-    const invite = (
-      await inviteResponse(harness(), tokenFor(registration, invited.email))
-    ).json<InviteResolution>();
-    assert.equal(invite.feeCents, 0);
-  });
+  }
 
   void test('feeCents is 0 for every partner of a bought entry, on a team of three', async () => {
     const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, {
-      entrySize: 3,
-      feePerEntry: true,
-      feeMembersCents: 60000,
-    });
+    const { org, league } = await feeLeague(h, 3, { perEntry: true, cents: 60000 });
     const [founder, joiner, invited] = [await h.user(), await h.user(), await h.user()];
     const founded = await foundTeam(h, org, league, founder);
     const joined = await h.register(org, league, {
@@ -194,11 +174,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
 
   void test('accepted turns true when the invited golfer registers onto the team, and stays true', async () => {
     const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, { entrySize: 2 });
-    const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await foundTeam(h, org, league, founder, [invited.email]);
-    const token = tokenFor(registration, invited.email);
+    const { org, league, founder, invited, registration, token } = await invitedPartner(h);
     const accepted = async () =>
       (await inviteResponse(harness(), token)).json<InviteResolution>().accepted;
 
@@ -280,11 +256,9 @@ describeOnDatabases('public teams: partner invites', (harness) => {
 
   void test('an invite resolves whatever the league status: completed, private, draft', async () => {
     const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, { entrySize: 2, status: 'open' });
-    const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await foundTeam(h, org, league, founder, [invited.email]);
-    const token = tokenFor(registration, invited.email);
+    const { org, league, invited, registration, token } = await invitedPartner(h, {
+      status: 'open',
+    });
 
     for (const status of ['completed', 'private', 'draft', 'active']) {
       await setLeagueStatus(harness(), org, league, status);
@@ -342,10 +316,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
 
   void test('an invite keeps resolving when its inviter withdraws', async () => {
     const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, { entrySize: 2 });
-    const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await foundTeam(h, org, league, founder, [invited.email]);
+    const { org, league, founder, invited, registration } = await invitedPartner(h);
     await withdraw(harness(), org, league, founder.id);
     const response = await inviteResponse(harness(), tokenFor(registration, invited.email));
     assert.equal(response.statusCode, 200);
@@ -356,10 +327,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
 
   void test('unknown and malformed tokens are plain-text 404s', async () => {
     const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, { entrySize: 2 });
-    const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await foundTeam(h, org, league, founder, [invited.email]);
+    const { invited, registration } = await invitedPartner(h);
     const real = tokenFor(registration, invited.email);
     const tampered = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
     const candidates = [
@@ -388,11 +356,7 @@ describeOnDatabases('public teams: partner invites', (harness) => {
 
   void test('invite responses are never stored and never leak the token as a referrer', async () => {
     const h = harness();
-    const org = await h.org();
-    const league = await h.league(org, { entrySize: 2 });
-    const [founder, invited] = [await h.user(), await h.user()];
-    const registration = await foundTeam(h, org, league, founder, [invited.email]);
-    const token = tokenFor(registration, invited.email);
+    const { token } = await invitedPartner(h);
 
     const ok = await inviteResponse(harness(), token);
     assert.equal(ok.statusCode, 200);

@@ -9,14 +9,8 @@ import type { StoredResults } from '../../../src/resources/standings/schema.js';
 import { createSeries } from '../../../src/resources/standings/service.js';
 import type { AdminTeeSheet } from '../../../src/resources/tee-sheets/schema.js';
 import { assertInvalid, assertPlainText } from '../../support/assertions.js';
-import {
-  ADMIN,
-  NO_LIMITS,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from '../../support/harness.js';
+import { ADMIN, NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
+import type { Harness } from '../../support/harness.js';
 import {
   NINE_PARS,
   card,

@@ -8,14 +8,8 @@ import type {
   EventList,
 } from '../../../src/resources/events/schema.js';
 import { assertPlainText } from '../../support/assertions.js';
-import {
-  ADMIN,
-  NO_LIMITS,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from '../../support/harness.js';
+import { ADMIN, NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
+import type { Harness } from '../../support/harness.js';
 
 async function createNight(h: Harness, org: Org, leagueId: number, startDate: string) {
   const response = await h.admin('POST', `${ADMIN}/orgs/${org.slug}/events`, {

@@ -3,7 +3,11 @@ import { test } from 'node:test';
 import type { Event } from '../../../src/db/schema.js';
 import { CourseNotSetError } from '../../../src/domain/course.js';
 import { ConflictError } from '../../../src/domain/errors.js';
-import { addEventEntry, setEventCourse } from '../../../src/resources/events/service.js';
+import {
+  addEventEntry,
+  patchEvent,
+  type CourseInput,
+} from '../../../src/resources/events/service.js';
 import {
   getLeaderboards,
   putScoreCard,
@@ -12,6 +16,7 @@ import {
 import { withdrawRegistration } from '../../../src/resources/registrations/service.js';
 import { putTeeSheet } from '../../../src/resources/tee-sheets/service.js';
 import { describeOnDatabases, type Harness } from '../../support/harness.js';
+import { rowCells } from '../../support/leaderboard-rows.js';
 import {
   NINE_PARS,
   card,
@@ -37,18 +42,23 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
     const h = harness();
     const db = h.database.db;
     const night = await leagueNight(h, { golfers: ['Al'], pars: null });
-    const at = { orgSlug: night.org.slug, eventId: night.event.id };
-    const set = await setEventCourse(db, { ...at, courseName: 'Pine Hills', pars: EIGHTEEN_PARS });
+    const setCourse = (course: CourseInput) =>
+      patchEvent(db, night.org.slug, night.event.id, course);
+    const set = await setCourse({ courseName: 'Pine Hills', pars: EIGHTEEN_PARS });
     assert.equal(set.event.course_name, 'Pine Hills');
     assert.deepEqual(set.event.pars, EIGHTEEN_PARS);
-    assert.equal(set.leaderboardVersion, 1);
-    const renamed = await setEventCourse(db, { ...at, courseName: 'Pine Hills East' });
+    assert.equal((await getLeaderboards(db, set.event)).version, 1);
+    const renamed = await setCourse({ courseName: 'Pine Hills East' });
     assert.deepEqual(renamed.event.pars, EIGHTEEN_PARS, 'absent pars are left as they are');
-    assert.equal(renamed.leaderboardVersion, null, 'a name alone does not touch the board');
-    const cleared = await setEventCourse(db, { ...at, courseName: null, pars: null });
+    assert.equal(
+      (await getLeaderboards(db, renamed.event)).version,
+      1,
+      'a name alone does not touch the board',
+    );
+    const cleared = await setCourse({ courseName: null, pars: null });
     assert.deepEqual([cleared.event.course_name, cleared.event.pars], [null, null]);
-    assert.equal(cleared.leaderboardVersion, 2);
-    const { leaderboards } = await getLeaderboards(db, cleared.event);
+    const { version, leaderboards } = await getLeaderboards(db, cleared.event);
+    assert.equal(version, 2);
     assert.deepEqual(leaderboards, [
       { name: 'Individual', scoring: 'stroke', par: null, rows: [] },
     ]);
@@ -58,11 +68,11 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
     const h = harness();
     const db = h.database.db;
     const night = await leagueNight(h, { golfers: ['Al'], pars: null });
-    const at = { orgSlug: night.org.slug, eventId: night.event.id };
-    await rejectsInvalid(setEventCourse(db, { ...at, pars: NINE_PARS.slice(1) }), {
+    const setPars = (pars: number[]) => patchEvent(db, night.org.slug, night.event.id, { pars });
+    await rejectsInvalid(setPars(NINE_PARS.slice(1)), {
       pars: /9 or 18/,
     });
-    await rejectsInvalid(setEventCourse(db, { ...at, pars: [...NINE_PARS.slice(0, 8), 7] }), {
+    await rejectsInvalid(setPars([...NINE_PARS.slice(0, 8), 7]), {
       'pars.8': /hole 9/,
     });
   });
@@ -163,22 +173,11 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
         ['Ed Golfer', 'Owls'],
       ],
     );
-    assert.deepEqual(
-      leaderboards[1]?.rows.map((row) => [
-        row.position,
-        row.name,
-        row.teamName,
-        row.holes,
-        row.thru,
-        row.total,
-        row.toPar,
-      ]),
-      [
-        ['1', 'Hawks', 'Hawks', card(4, 4, 3, 5), 4, 16, 0],
-        ['2', 'Eagles', 'Eagles', card(4, 3, 4, 6), 4, 17, 1],
-        [null, 'Owls', 'Owls', card(), 0, 0, 0],
-      ],
-    );
+    assert.deepEqual(leaderboards[1]?.rows.map(rowCells), [
+      ['1', 'Hawks', 'Hawks', card(4, 4, 3, 5), 4, 16, 0],
+      ['2', 'Eagles', 'Eagles', card(4, 3, 4, 6), 4, 17, 1],
+      [null, 'Owls', 'Owls', card(), 0, 0, 0],
+    ]);
   });
 
   void test('every score write moves the version and the stored board', async () => {
@@ -213,8 +212,8 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
     );
     assert.deepEqual(versions, [1, 2, 3, 4, 5]);
     await rejectsWith(removeScoreCard(db, { ...at, userId: golferNamed(night, 'Bo').id }), 404);
-    const parsChange = await setEventCourse(db, { ...at, pars: [3, 4, 3, 5, 4, 4, 3, 5, 4] });
-    assert.equal(parsChange.leaderboardVersion, 6);
+    await patchEvent(db, at.orgSlug, at.eventId, { pars: [3, 4, 3, 5, 4, 4, 3, 5, 4] });
+    assert.equal((await getLeaderboards(db, night.event)).version, 6);
     assert.equal((await board(h, night.event)).rows[0]?.toPar, 1, 'rescored with the new par');
   });
 
@@ -247,12 +246,13 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
         groups: [{ startingHole: 14, userIds: [golferNamed(night, 'Al').id] }],
       },
     });
-    await rejectsWith(setEventCourse(db, { ...at, pars: NINE_PARS }), 409);
+    const setPars = (pars: number[] | null) => patchEvent(db, at.orgSlug, at.eventId, { pars });
+    await rejectsWith(setPars(NINE_PARS), 409);
     await score(h, night, 'Al', [...card(4), ...card()]);
-    await rejectsWith(setEventCourse(db, { ...at, pars: null }), 409);
-    await rejectsWith(setEventCourse(db, { ...at, pars: NINE_PARS }), 409);
+    await rejectsWith(setPars(null), 409);
+    await rejectsWith(setPars(NINE_PARS), 409);
     // Same number of holes: fine.
-    const same = await setEventCourse(db, { ...at, pars: EIGHTEEN_PARS.map(() => 4) });
+    const same = await setPars(EIGHTEEN_PARS.map(() => 4));
     assert.equal(same.event.pars?.length, 18);
   });
 
@@ -303,7 +303,7 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
       teamName: 'Pair',
     });
     const at = { orgSlug: org.slug, eventId: event.id };
-    const { event: scored } = await setEventCourse(db, { ...at, pars: NINE_PARS });
+    const { event: scored } = await patchEvent(db, org.slug, event.id, { pars: NINE_PARS });
     await putScoreCard(db, { ...at, userId: al.id, holes: card(3) });
     const { leaderboards } = await getLeaderboards(db, scored);
     assert.equal(leaderboards.length, 1, 'no team board outside a team league');

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import { EventSource } from 'eventsource';
 import { DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG } from '../../../src/cli/seed-demo.js';
 import { openPostgresInstances, skipUnlessSet, TARGETS } from '../../support/databases.js';
+import { eventually } from '../../support/eventually.js';
 import { STREAM_DEADLINE_MS, eventIds, openStream } from '../../support/event-streams.js';
 import {
   ADMIN,
@@ -55,11 +56,7 @@ async function boardBody(origin: string, night: NightSetup): Promise<string> {
 }
 
 async function until(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + STREAM_DEADLINE_MS;
-  while (!check()) {
-    assert.ok(Date.now() < deadline, `${what}: not within the deadline`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await eventually(what, check, { withinMs: STREAM_DEADLINE_MS, everyMs: 10 });
 }
 
 const pglite = TARGETS.find((target) => target.name === 'pglite');

@@ -3,14 +3,8 @@ import { test } from 'node:test';
 import type { League, Org } from '../../../src/db/schema.js';
 import type { PublicLeague } from '../../../src/resources/leagues/schema.js';
 import { withdraw } from '../../support/admin.js';
-import {
-  ADMIN,
-  NO_LIMITS,
-  PUBLIC,
-  describeOnDatabases,
-  unique,
-  type Harness,
-} from '../../support/harness.js';
+import { ADMIN, NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
+import type { Harness } from '../../support/harness.js';
 import { foundTeam } from '../../support/teams.js';
 
 type Spots = Pick<PublicLeague, 'spotsRemaining' | 'memberCount'>;

@@ -4,6 +4,9 @@ import type { InviteResolution } from '../../../src/resources/invites/schema.js'
 import type { AdminLeague } from '../../../src/resources/leagues/schema.js';
 import type { Registration as RegistrationAnswer } from '../../../src/resources/registrations/schema.js';
 import {
+  assertEntry,
+  completeTeam,
+  feeLeague,
   golferName,
   invitesTo,
   leaguePath,
@@ -61,7 +64,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2 });
       const [golfer, other] = await users(h, 2);
-      assert.ok(golfer !== undefined && other !== undefined);
       await registerOk(h, org, league, { userId: golfer.id, teamName: unique('Team') });
       const otherTeam = await registerOk(h, org, league, {
         userId: other.id,
@@ -114,7 +116,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2 });
       const [founder, golfer] = await users(h, 2);
-      assert.ok(founder !== undefined && golfer !== undefined);
       const team = await registerOk(h, org, league, {
         userId: founder.id,
         teamName: unique('Team'),
@@ -164,7 +165,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2 });
       const [founder, partner] = await users(h, 2);
-      assert.ok(founder !== undefined && partner !== undefined);
       const team = await registerOk(h, org, league, {
         userId: founder.id,
         teamName: unique('Team'),
@@ -184,21 +184,9 @@ describeOnDatabases(
 
     void test('joining a complete team is 409 and changes nothing', async () => {
       const h = harness();
-      const org = await h.org();
-      const league = await h.league(org, { entrySize: 2 });
-      const [founder, partner, late] = await users(h, 3);
-      assert.ok(founder !== undefined && partner !== undefined && late !== undefined);
-      const team = await registerOk(h, org, league, {
-        userId: founder.id,
-        teamName: unique('Team'),
-      });
-      assert.ok(team.teamId !== null);
-      await registerOk(h, org, league, { userId: partner.id, teamId: team.teamId });
-      assertPlainText(
-        await postRegistration(h, org, league, { userId: late.id, teamId: team.teamId }),
-        409,
-      );
-      const summary = await publicTeam(h, org, league, team.teamId);
+      const { org, league, founder, partner, spare: late, teamId } = await completeTeam(h);
+      assertPlainText(await postRegistration(h, org, league, { userId: late.id, teamId }), 409);
+      const summary = await publicTeam(h, org, league, teamId);
       assert.equal(summary.seatsFilled, 2);
       assert.deepEqual(summary.memberNames, [golferName(founder), golferName(partner)]);
       assert.equal(await memberCount(h, org, league), 2);
@@ -247,7 +235,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 4 });
       const [ok, tooMany] = await users(h, 2);
-      assert.ok(ok !== undefined && tooMany !== undefined);
       const three = [newEmail(), newEmail(), newEmail()];
       const answer = await registerOk(h, org, league, {
         userId: ok.id,
@@ -288,7 +275,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 3 });
       const [registered, golfer] = await users(h, 2);
-      assert.ok(registered !== undefined && golfer !== undefined);
       await registerOk(h, org, league, { userId: registered.id, teamName: unique('Team') });
       assertInvalid(
         await postRegistration(h, org, league, {
@@ -331,7 +317,6 @@ describeOnDatabases(
       const league = await h.league(org, { entrySize: 2 });
       const otherLeague = await h.league(org, { entrySize: 2 });
       const [first, second, third] = await users(h, 3);
-      assert.ok(first !== undefined && second !== undefined && third !== undefined);
       const name = unique('Fairway Friends');
       await registerOk(h, org, league, { userId: first.id, teamName: name });
       for (const variant of [name, name.toUpperCase(), name.toLowerCase()]) {
@@ -361,7 +346,6 @@ describeOnDatabases(
       const league = await h.league(org, { entrySize: 2 });
       const otherLeague = await h.league(org, { entrySize: 2 });
       const [golfer, foreignFounder] = await users(h, 2);
-      assert.ok(golfer !== undefined && foreignFounder !== undefined);
       const foreign = await registerOk(h, org, otherLeague, {
         userId: foreignFounder.id,
         teamName: unique('Team'),
@@ -414,9 +398,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2, maxEntries: 4 });
       const [a, b, c, d, e] = await users(h, 5);
-      assert.ok(
-        a !== undefined && b !== undefined && c !== undefined && d !== undefined && e !== undefined,
-      );
       const first = await registerOk(h, org, league, { userId: a.id, teamName: unique('Team') });
       await registerOk(h, org, league, { userId: b.id, teamName: unique('Team') });
       const name = unique('Team');
@@ -440,7 +421,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 3, maxEntries: 5 });
       const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
       await registerOk(h, org, league, { userId: a.id, teamName: unique('Team') });
       assertPlainText(
         await postRegistration(h, org, league, { userId: b.id, teamName: unique('Team') }),
@@ -448,76 +428,52 @@ describeOnDatabases(
       );
     });
 
-    void test('feePerEntry: the first registrant buys the entry, the partner joins free', async () => {
-      const h = harness();
-      const org = await h.org();
-      const league = await h.league(org, {
-        entrySize: 2,
-        feePerEntry: true,
-        feeMembersCents: 20000,
+    for (const [name, fee, founderPays, partnerPays] of [
+      [
+        'feePerEntry: the first registrant buys the entry, the partner joins free',
+        { perEntry: true, cents: 20000 },
+        { paidEntry: true, feeCents: 20000 },
+        { paidEntry: false, feeCents: 0 },
+      ],
+      [
+        'per-golfer fee: both teammates pay the league fee',
+        { perEntry: false, cents: 17500 },
+        { feeCents: 17500 },
+        { feeCents: 17500 },
+      ],
+    ] as const) {
+      void test(name, async () => {
+        const h = harness();
+        const { org, league } = await feeLeague(h, 2, fee);
+        const [founder, partner] = await users(h, 2);
+        const first = await registerOk(h, org, league, {
+          userId: founder.id,
+          teamName: unique('Team'),
+          partnerEmails: [partner.email],
+        });
+        assertEntry(first.entry, founderPays);
+        const token = first.invites[0]?.token;
+        assert.ok(typeof token === 'string');
+        const invite = await h.inject({
+          method: 'GET',
+          url: `${PUBLIC}/event-series-invites/${token}`,
+        });
+        assert.equal(invite.json<InviteResolution>().feeCents, partnerPays.feeCents);
+        const second = await registerOk(h, org, league, {
+          userId: partner.id,
+          teamId: first.teamId,
+        });
+        assertEntry(second.entry, partnerPays);
       });
-      const [founder, partner] = await users(h, 2);
-      assert.ok(founder !== undefined && partner !== undefined);
-      const first = await registerOk(h, org, league, {
-        userId: founder.id,
-        teamName: unique('Team'),
-        partnerEmails: [partner.email],
-      });
-      assert.equal(first.entry.paidEntry, true);
-      assert.equal(first.entry.feeCents, 20000);
-      const token = first.invites[0]?.token;
-      assert.ok(typeof token === 'string');
-      const invite = await h.inject({
-        method: 'GET',
-        url: `${PUBLIC}/event-series-invites/${token}`,
-      });
-      assert.equal(invite.json<InviteResolution>().feeCents, 0);
-      const second = await registerOk(h, org, league, { userId: partner.id, teamId: first.teamId });
-      assert.equal(second.entry.paidEntry, false);
-      assert.equal(second.entry.feeCents, 0);
-    });
+    }
 
     void test('feePerEntry: a second team buys its own entry', async () => {
       const h = harness();
-      const org = await h.org();
-      const league = await h.league(org, {
-        entrySize: 2,
-        feePerEntry: true,
-        feeMembersCents: 20000,
-      });
+      const { org, league } = await feeLeague(h, 2, { perEntry: true, cents: 20000 });
       const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
       await registerOk(h, org, league, { userId: a.id, teamName: unique('Team') });
       const other = await registerOk(h, org, league, { userId: b.id, teamName: unique('Team') });
-      assert.equal(other.entry.paidEntry, true);
-      assert.equal(other.entry.feeCents, 20000);
-    });
-
-    void test('per-golfer fee: both teammates pay the league fee', async () => {
-      const h = harness();
-      const org = await h.org();
-      const league = await h.league(org, {
-        entrySize: 2,
-        feePerEntry: false,
-        feeMembersCents: 17500,
-      });
-      const [founder, partner] = await users(h, 2);
-      assert.ok(founder !== undefined && partner !== undefined);
-      const first = await registerOk(h, org, league, {
-        userId: founder.id,
-        teamName: unique('Team'),
-        partnerEmails: [partner.email],
-      });
-      assert.equal(first.entry.feeCents, 17500);
-      const token = first.invites[0]?.token;
-      assert.ok(typeof token === 'string');
-      const invite = await h.inject({
-        method: 'GET',
-        url: `${PUBLIC}/event-series-invites/${token}`,
-      });
-      assert.equal(invite.json<InviteResolution>().feeCents, 17500);
-      const second = await registerOk(h, org, league, { userId: partner.id, teamId: first.teamId });
-      assert.equal(second.entry.feeCents, 17500);
+      assertEntry(other.entry, { paidEntry: true, feeCents: 20000 });
     });
 
     void test('all or nothing: a new team with too many partners leaves no golfer, team or invite', async () => {
@@ -553,7 +509,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 4 });
       const [founder, second, joiner] = await users(h, 3);
-      assert.ok(founder !== undefined && second !== undefined && joiner !== undefined);
       const team = await registerOk(h, org, league, {
         userId: founder.id,
         teamName: unique('Team'),
@@ -582,7 +537,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 3 });
       const [registered, golfer] = await users(h, 2);
-      assert.ok(registered !== undefined && golfer !== undefined);
       await registerOk(h, org, league, { userId: registered.id, teamName: unique('Team') });
       const fresh = newEmail();
       const name = unique('Team');

@@ -9,6 +9,7 @@ import {
   publicTeam,
   registerOk,
   statuses,
+  twoRegistered,
   users,
   withdrawal,
 } from '../../support/admin.js';
@@ -169,7 +170,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2 });
       const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
       const name = unique('Team');
       const answers = await Promise.all([
         postRegistration(h, org, league, { userId: a.id, teamName: name }),
@@ -181,12 +181,7 @@ describeOnDatabases(
 
     void test('the same golfer withdrawn twice at once: one 204, one 404, counted once', async () => {
       const h = harness();
-      const org = await h.org();
-      const league = await h.league(org);
-      const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
-      await registerOk(h, org, league, { userId: a.id });
-      await registerOk(h, org, league, { userId: b.id });
+      const { org, league, a } = await twoRegistered(h);
       const answers = await Promise.all([
         withdrawal(h, org, league, a.id),
         withdrawal(h, org, league, a.id),

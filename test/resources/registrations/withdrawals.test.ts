@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import { NO_LIMITS, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
 import { assertInvalid, assertPlainText } from '../../support/assertions.js';
 import {
+  completeTeam,
+  twoRegistered,
   leaguePath,
   registrationsPath,
   publicTeamPath,
@@ -21,12 +23,7 @@ describeOnDatabases(
   (harness) => {
     void test('withdrawal: 204 with no body, memberCount drops', async () => {
       const h = harness();
-      const org = await h.org();
-      const league = await h.league(org);
-      const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
-      await registerOk(h, org, league, { userId: a.id });
-      await registerOk(h, org, league, { userId: b.id });
+      const { org, league, a } = await twoRegistered(h);
       const response = await withdrawal(h, org, league, a.id);
       assert.equal(response.statusCode, 204, response.body);
       assert.equal(response.body, '');
@@ -38,7 +35,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org);
       const [a, never] = await users(h, 2);
-      assert.ok(a !== undefined && never !== undefined);
       await registerOk(h, org, league, { userId: a.id });
       assertPlainText(await withdrawal(h, org, league, never.id), 404);
       assertPlainText(await withdrawal(h, org, league, 2_000_000_000), 404);
@@ -64,22 +60,13 @@ describeOnDatabases(
 
     void test('withdrawal frees the seat: a complete team becomes joinable again', async () => {
       const h = harness();
-      const org = await h.org();
-      const league = await h.league(org, { entrySize: 2 });
-      const [founder, partner, replacement] = await users(h, 3);
-      assert.ok(founder !== undefined && partner !== undefined && replacement !== undefined);
-      const team = await registerOk(h, org, league, {
-        userId: founder.id,
-        teamName: unique('Team'),
-      });
-      assert.ok(team.teamId !== null);
-      await registerOk(h, org, league, { userId: partner.id, teamId: team.teamId });
+      const { org, league, founder, partner, spare: replacement, teamId } = await completeTeam(h);
       assertPlainText(
-        await postRegistration(h, org, league, { userId: replacement.id, teamId: team.teamId }),
+        await postRegistration(h, org, league, { userId: replacement.id, teamId: teamId }),
         409,
       );
       assert.equal((await withdrawal(h, org, league, partner.id)).statusCode, 204);
-      const freed = await publicTeam(h, org, league, team.teamId);
+      const freed = await publicTeam(h, org, league, teamId);
       assert.deepEqual(
         {
           memberNames: freed.memberNames,
@@ -90,8 +77,8 @@ describeOnDatabases(
         { memberNames: [golferName(founder)], seatsFilled: 1, seatsRemaining: 1, complete: false },
       );
       assert.equal(await memberCount(h, org, league), 1);
-      await registerOk(h, org, league, { userId: replacement.id, teamId: team.teamId });
-      const full = await publicTeam(h, org, league, team.teamId);
+      await registerOk(h, org, league, { userId: replacement.id, teamId: teamId });
+      const full = await publicTeam(h, org, league, teamId);
       assert.deepEqual(full.memberNames, [golferName(founder), golferName(replacement)]);
       assert.equal(full.complete, true);
     });
@@ -101,7 +88,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { maxEntries: 1 });
       const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
       await registerOk(h, org, league, { userId: a.id });
       assertPlainText(await postRegistration(h, org, league, { userId: b.id }), 409);
       assert.equal((await withdrawal(h, org, league, a.id)).statusCode, 204);
@@ -113,7 +99,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2, maxEntries: 2 });
       const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
       await registerOk(h, org, league, { userId: a.id, teamName: unique('Team') });
       assertPlainText(
         await postRegistration(h, org, league, { userId: b.id, teamName: unique('Team') }),
@@ -151,12 +136,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 3 });
       const [founder, partner, invited, bystander] = await users(h, 4);
-      assert.ok(
-        founder !== undefined &&
-          partner !== undefined &&
-          invited !== undefined &&
-          bystander !== undefined,
-      );
       const team = await registerOk(h, org, league, {
         userId: founder.id,
         teamName: unique('Team'),
@@ -201,7 +180,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2, maxEntries: 2 });
       const [a, b] = await users(h, 2);
-      assert.ok(a !== undefined && b !== undefined);
       const name = unique('Team');
       const team = await registerOk(h, org, league, { userId: a.id, teamName: name });
       assertPlainText(
@@ -238,7 +216,6 @@ describeOnDatabases(
       const org = await h.org();
       const league = await h.league(org, { entrySize: 2, maxEntries: 4 });
       const [a, b, c] = await users(h, 3);
-      assert.ok(a !== undefined && b !== undefined && c !== undefined);
       const team = await registerOk(h, org, league, { userId: a.id, teamName: unique('Team') });
       await registerOk(h, org, league, { userId: b.id, teamName: unique('Team') });
       assert.equal((await withdrawal(h, org, league, a.id)).statusCode, 204);

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Event, Org } from '../../../src/db/schema.js';
 import { createApiKey } from '../../../src/resources/api-keys/service.js';
-import { addEventEntry, setEventCourse } from '../../../src/resources/events/service.js';
+import { addEventEntry, patchEvent } from '../../../src/resources/events/service.js';
 import { TARGETS } from '../../support/databases.js';
 import {
   DEFAULT_NOW,
@@ -72,8 +72,7 @@ describeUnlessSkipped('the scoring page in a real browser, at 360 px', skip, () 
     const db = h.database.db;
     org = await h.org();
     event = await createNight(h, org, null);
-    event = (await setEventCourse(db, { orgSlug: org.slug, eventId: event.id, pars: NINE_PARS }))
-      .event;
+    event = (await patchEvent(db, org.slug, event.id, { pars: NINE_PARS })).event;
     for (const firstName of ['Al', 'Bo']) {
       const golfer = await h.user({ firstName, lastName: 'Golfer' });
       await addEventEntry(db, { orgSlug: org.slug, eventId: event.id, userId: golfer.id });

@@ -1,0 +1,27 @@
+import type { Executor } from '../db/executor.js';
+import { rebuildStaleLeaderboards } from './leaderboards/service.js';
+
+/**
+ * The one way a service writes: `write` runs in a transaction, then the state derived from
+ * what it changed (the events' boards, which database triggers mark stale) is rebuilt in
+ * the same transaction just before it commits, so that no write can commit without it.
+ * `readBack`, when given, runs after that rebuild and gives the answer, for writes that
+ * report derived state (a board's new version).
+ */
+export function writeTransaction<T>(db: Executor, write: (trx: Executor) => Promise<T>): Promise<T>;
+export function writeTransaction<T, R>(
+  db: Executor,
+  write: (trx: Executor) => Promise<T>,
+  readBack: (trx: Executor, written: T) => Promise<R>,
+): Promise<R>;
+export async function writeTransaction<T, R>(
+  db: Executor,
+  write: (trx: Executor) => Promise<T>,
+  readBack?: (trx: Executor, written: T) => Promise<R>,
+): Promise<T | R> {
+  return db.transaction().execute(async (trx) => {
+    const written = await write(trx);
+    await rebuildStaleLeaderboards(trx);
+    return readBack === undefined ? written : readBack(trx, written);
+  });
+}
