@@ -218,6 +218,23 @@ export interface EventLeaderboardsTable {
   updated_at: ColumnType<Date, never, Date>;
 }
 
+export type ApiKeyRole = 'organizer' | 'scorer';
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  role: ApiKeyRole;
+  /** The event a scorer key may score; null for organizer keys. */
+  event_id: number | null;
+  /** SHA-256 of the key, hex; the key itself is never stored. */
+  key_hash: string;
+  /** The key's first characters, so that a list tells keys apart without showing them. */
+  hint: string;
+  expires_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -239,6 +256,7 @@ export interface Database {
   tee_group_players: TeeGroupPlayersTable;
   score_cards: ScoreCardsTable;
   event_leaderboards: EventLeaderboardsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Org = Selectable<OrgsTable>;
@@ -251,3 +269,4 @@ export type Event = Selectable<EventsTable>;
 export type StandingSeries = Selectable<StandingSeriesTable>;
 export type StandingSeason = Selectable<StandingSeasonsTable>;
 export type StandingCompetitor = Selectable<StandingCompetitorsTable>;
+export type ApiKey = Selectable<ApiKeysTable>;

@@ -11,6 +11,11 @@ export class NotFoundError extends ClientError {
   }
 }
 
+/** A caller who is known but may not do this; the message says what the caller may do. */
+export class ForbiddenError extends ClientError {
+  readonly status = 403;
+}
+
 export class ConflictError extends ClientError {
   readonly status = 409;
 }

@@ -49,8 +49,11 @@ get \`304 Not Modified\` without a body. Invite resolutions and registration sta
 should subscribe rather than poll.`;
 
 const ADMIN_INTRODUCTION = `The organizer's API: organizations, golfers, leagues, registrations, \
-events, tee sheets, scores and standings. Every operation needs \
-\`Authorization: Bearer <ADMIN_TOKEN>\` (\`401\` without it). Failures are \`text/plain\` \
+events, tee sheets, scores, standings and API keys. Every operation needs \
+\`Authorization: Bearer <token>\` (\`401\` without it): the operator's \`ADMIN_TOKEN\`, which \
+may do everything, or a key of an organization (\`chk_…\`): an organizer key may do every \
+operation of its organization, a scorer key only read, set and remove the score cards of its event; \
+anything else is \`403\`, or \`404\` for another organization's records. Failures are \`text/plain\` \
 sentences, except an invalid body: \`422\` with a JSON object mapping each field to what is \
 wrong with it. Requests may be rate limited per client IP (\`429\` with \`Retry-After\`), and \
 \`503\` with \`Retry-After\` means the database cannot be reached. Writes never answer from a \
@@ -125,7 +128,8 @@ export async function registerOpenApi(
           adminToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The `ADMIN_TOKEN` the server was started with.',
+            description:
+              'The `ADMIN_TOKEN` the server was started with, or an organization’s key (`chk_…`).',
           },
         },
       },

@@ -1,4 +1,5 @@
 import type { Widget } from '../http/embed/parts.js';
+import { apiKeys } from './api-keys/index.js';
 import { events } from './events/index.js';
 import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
@@ -7,6 +8,7 @@ import { media } from './media/index.js';
 import { orgs } from './orgs/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
+import { scoring } from './scoring/index.js';
 import { standings } from './standings/index.js';
 import { teams } from './teams/index.js';
 import { teeSheets } from './tee-sheets/index.js';
@@ -28,6 +30,8 @@ export const RESOURCES: readonly Resource[] = [
   teeSheets,
   leaderboards,
   media,
+  apiKeys,
+  scoring,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

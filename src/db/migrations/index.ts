@@ -3,6 +3,7 @@ import * as leagues from './001-leagues.js';
 import * as eventsStandings from './002-events-standings.js';
 import * as leagueNights from './004-league-nights.js';
 import * as staleLeaderboards from './006-stale-leaderboards.js';
+import * as apiKeys from './007-api-keys.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-events-standings': eventsStandings,
   '004-league-nights': leagueNights,
   '006-stale-leaderboards': staleLeaderboards,
+  '007-api-keys': apiKeys,
 };

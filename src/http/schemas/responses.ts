@@ -148,11 +148,18 @@ export const ADMIN_FAILURES = {
     'Request body is not valid JSON.',
   ),
   401: plainText(
-    'Unauthorized: no `Authorization: Bearer <token>`, or not the admin token.',
+    'Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired).',
     'Unauthorized',
     { 'WWW-Authenticate': { type: 'string', description: '`Bearer`.' } },
   ),
-  404: plainText('Not Found: the organization or a record the path names.', 'Not Found'),
+  403: plainText(
+    'Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event).',
+    'Forbidden: only the operator’s token may do this.',
+  ),
+  404: plainText(
+    'Not Found: the organization or a record the path names, or one the key does not belong to.',
+    'Not Found',
+  ),
   409: plainText(
     'Conflict: the change contradicts the data (a duplicate slug, a full league…).',
     'Conflict: a league with this slug already exists',

@@ -13,6 +13,7 @@ export function adminEventRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/events',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'createEvent',
           tags: ['Events'],
@@ -34,6 +35,7 @@ export function adminEventRoutes(context: AppContext) {
     app.patch(
       '/orgs/:orgSlug/events/:id',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'updateEvent',
           tags: ['Events'],
@@ -55,6 +57,7 @@ export function adminEventRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/events/:id/entries',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'addEventEntry',
           tags: ['Events'],
@@ -80,6 +83,7 @@ export function adminEventRoutes(context: AppContext) {
     app.delete(
       '/orgs/:orgSlug/events/:id/entries/:userId',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'removeEventEntry',
           tags: ['Events'],

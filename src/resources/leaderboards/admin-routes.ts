@@ -18,6 +18,7 @@ export function adminLeaderboardRoutes(context: AppContext) {
     app.put(
       '/orgs/:orgSlug/events/:id/scores/:userId',
       {
+        config: { access: 'event-scores' },
         schema: {
           operationId: 'putScoreCard',
           tags: ['Leaderboards'],
@@ -50,6 +51,7 @@ export function adminLeaderboardRoutes(context: AppContext) {
     app.delete(
       '/orgs/:orgSlug/events/:id/scores/:userId',
       {
+        config: { access: 'event-scores' },
         schema: {
           operationId: 'deleteScoreCard',
           tags: ['Leaderboards'],
@@ -68,6 +70,7 @@ export function adminLeaderboardRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/events/:id/results/from-leaderboard',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'postResultsFromLeaderboard',
           tags: ['Leaderboards'],

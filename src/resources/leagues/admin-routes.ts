@@ -14,6 +14,7 @@ export function adminLeagueRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/event-series',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'createLeague',
           tags: ['Leagues'],
@@ -35,6 +36,7 @@ export function adminLeagueRoutes(context: AppContext) {
     app.patch(
       '/orgs/:orgSlug/event-series/:id',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'updateLeague',
           tags: ['Leagues'],
@@ -66,6 +68,7 @@ export function adminLeagueRoutes(context: AppContext) {
       images.put(
         '/orgs/:orgSlug/event-series/:id/image',
         {
+          config: { access: 'org' },
           bodyLimit: MAX_IMAGE_BYTES,
           schema: {
             operationId: 'setLeagueImage',

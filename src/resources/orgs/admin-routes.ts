@@ -11,6 +11,7 @@ export function adminOrgRoutes(context: AppContext) {
     app.post(
       '/orgs',
       {
+        config: { access: 'operator' },
         schema: {
           operationId: 'createOrg',
           tags: ['Organizations'],

@@ -13,6 +13,7 @@ export function adminRegistrationRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/event-series/:id/registrations',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'createRegistration',
           tags: ['Registrations'],
@@ -43,6 +44,7 @@ export function adminRegistrationRoutes(context: AppContext) {
     app.delete(
       '/orgs/:orgSlug/event-series/:id/registrations/:userId',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'withdrawRegistration',
           tags: ['Registrations'],

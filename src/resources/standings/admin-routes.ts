@@ -24,6 +24,7 @@ export function adminStandingRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/standing-series',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'createStandingSeries',
           tags: ['Standings'],
@@ -45,6 +46,7 @@ export function adminStandingRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/standing-series/:seriesId/seasons',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'createSeason',
           tags: ['Standings'],
@@ -63,6 +65,7 @@ export function adminStandingRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/standing-series/:seriesId/results',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'postResults',
           tags: ['Standings'],

@@ -9,6 +9,7 @@ export function adminTeamRoutes(context: AppContext) {
     app.delete(
       '/orgs/:orgSlug/event-series/:id/teams/:teamId',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'deleteTeam',
           tags: ['Teams'],

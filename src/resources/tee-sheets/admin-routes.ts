@@ -12,6 +12,7 @@ export function adminTeeSheetRoutes(context: AppContext) {
     app.put(
       '/orgs/:orgSlug/events/:id/tee-sheet',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'putTeeSheet',
           tags: ['Tee sheets'],
@@ -35,6 +36,7 @@ export function adminTeeSheetRoutes(context: AppContext) {
     app.post(
       '/orgs/:orgSlug/events/:id/tee-sheet/generate',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'generateTeeSheet',
           tags: ['Tee sheets'],
@@ -58,6 +60,7 @@ export function adminTeeSheetRoutes(context: AppContext) {
     app.delete(
       '/orgs/:orgSlug/events/:id/tee-sheet',
       {
+        config: { access: 'org' },
         schema: {
           operationId: 'deleteTeeSheet',
           tags: ['Tee sheets'],

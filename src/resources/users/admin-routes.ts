@@ -11,6 +11,7 @@ export function adminUserRoutes(context: AppContext) {
     app.post(
       '/users',
       {
+        config: { access: 'operator' },
         schema: {
           operationId: 'createUser',
           tags: ['Users'],
