@@ -1,5 +1,5 @@
 import type { ApiKey } from '../../db/schema.js';
-import { SCORING_PATH } from '../scoring/site-routes.js';
+import { SCORING_PATH } from '../scoring/schema.js';
 import type { AdminApiKey } from './schema.js';
 
 export function presentApiKey(key: ApiKey): AdminApiKey {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor.js';
 import type { ApiKey, Event, Org } from '../../db/schema.js';
 import { addDays, localDate, zonedInstant } from '../../domain/dates.js';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
-import { findEventById } from '../events/store.js';
+import { findEvent } from '../events/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { writeTransaction } from '../transaction.js';
 import type { CreateApiKeyBody } from './schema.js';
@@ -52,7 +52,7 @@ function endOfEventDay(event: Event, org: Org): Date {
 
 async function scorerEvent(db: Executor, org: Org, eventId: number | undefined): Promise<Event> {
   if (eventId === undefined) throw new ValidationError({ eventId: 'is required for a scorer key' });
-  const event = await findEventById(db, org.id, eventId);
+  const event = await findEvent(db, org.id, eventId);
   if (event === undefined) {
     throw new ValidationError({ eventId: 'must be an event of this organization' });
   }

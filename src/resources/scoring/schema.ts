@@ -1,6 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { Nullable } from '../../http/schemas/common.js';
 
+export const SCORING_PATH = '/score';
+
 export const ScoringSheet = Type.Object({
   eventId: Type.Integer(),
   title: Type.String(),

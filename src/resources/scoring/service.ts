@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/executor.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { eventField } from '../events/service.js';
-import { findEventById } from '../events/store.js';
+import { eventField, findEvent } from '../events/service.js';
 import { requireOrg } from '../orgs/service.js';
 import type { ScoringSheet } from './schema.js';
 import { cardsOfEvent } from './store.js';
@@ -13,7 +12,7 @@ export async function getScoringSheet(
   eventId: number,
 ): Promise<ScoringSheet> {
   const org = await requireOrg(db, orgSlug);
-  const event = await findEventById(db, org.id, eventId);
+  const event = await findEvent(db, org.id, eventId);
   if (event === undefined) throw new NotFoundError();
   const field = await eventField(db, event);
   const holesOf = await cardsOfEvent(db, event.id);

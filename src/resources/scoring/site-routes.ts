@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { App } from '../../http/context.js';
 import { ADMIN_BASE_PATH } from '../../http/base-paths.js';
+import { SCORING_PATH } from './schema.js';
 
-export const SCORING_PATH = '/score';
 const ASSETS = `${SCORING_PATH}/assets`;
 const FILES = {
   'score.js': 'text/javascript; charset=utf-8',
