@@ -9,7 +9,7 @@ import {
   type Leaderboards,
 } from '../../clients/typescript/src/index.js';
 import { ADMIN_TOKEN, NO_LIMITS, stopHarness } from '../support/harness.js';
-import { card, golferNamed, leagueNight } from '../support/league-nights.js';
+import { card, golferNamed, leagueNight } from '../support/score-cards.js';
 import { eventually } from '../support/eventually.js';
 import { startListening, type ListeningHarness } from '../support/listening.js';
 

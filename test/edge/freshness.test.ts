@@ -22,7 +22,7 @@ import {
   type Harness,
   unique,
 } from '../support/harness.js';
-import { card, leagueNight, score } from '../support/league-nights.js';
+import { card, leagueNight, score } from '../support/score-cards.js';
 import { listen } from '../support/wire.js';
 
 /** How long another instance may take to hear of a change (about a second is expected). */

@@ -18,7 +18,7 @@ import {
   stopHarness,
   type Harness,
 } from '../support/harness.js';
-import { card } from '../support/league-nights.js';
+import { card } from '../support/score-cards.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = new URL('../../test-output/embed/', import.meta.url);

@@ -3,7 +3,7 @@ import { createEvent, patchEvent } from '../../src/resources/events/service.js';
 import { putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../src/resources/tee-sheets/service.js';
 import { ADMIN, unique, type Harness } from './harness.js';
-import { NINE_PARS, card, createNight } from './league-nights.js';
+import { NINE_PARS, card, createNight } from './score-cards.js';
 import { completedEvent, createSeries, postResults, yearSeason } from './standings.js';
 
 /** Organizer text that must reach a widget as text, never as markup. */

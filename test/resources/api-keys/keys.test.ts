@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { assertInvalid, assertPlainText } from '../../support/assertions.js';
 import { ADMIN, describeOnDatabases, harnessOn } from '../../support/harness.js';
-import { createNight } from '../../support/league-nights.js';
+import { createNight } from '../../support/score-cards.js';
 import { bearer, createKey, keysPath, revokeKey } from './keys.js';
 
 describeOnDatabases('API keys of an org', (harness) => {

@@ -17,7 +17,7 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
-import { NINE_PARS, createNight } from '../../support/league-nights.js';
+import { NINE_PARS, createNight } from '../../support/score-cards.js';
 import { assertDocumented, operationsOf, type OpenApiDocument } from '../../support/openapi.js';
 import { bearer, keysPath } from './keys.js';
 

@@ -19,7 +19,7 @@ import {
   golferNamed,
   leagueNight,
   type NightSetup,
-} from '../../support/league-nights.js';
+} from '../../support/score-cards.js';
 
 /** The admin routes of league nights (decisions §12): validation, conflicts, unknowns. */
 

@@ -16,7 +16,7 @@ import {
   rejectsWith,
   score,
   type NightSetup,
-} from '../../support/league-nights.js';
+} from '../../support/score-cards.js';
 
 describeOnDatabases('league nights: results from the leaderboard into standings', (harness) => {
   async function overallSeries(h: Harness, night: NightSetup): Promise<number> {

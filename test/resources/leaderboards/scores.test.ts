@@ -26,7 +26,7 @@ import {
   rejectsInvalid,
   rejectsWith,
   score,
-} from '../../support/league-nights.js';
+} from '../../support/score-cards.js';
 
 const EIGHTEEN_PARS = [...NINE_PARS, ...NINE_PARS];
 

@@ -32,7 +32,7 @@ import { createUser } from '../../../src/resources/users/service.js';
 import { writeTransaction } from '../../../src/resources/transaction.js';
 import { TARGETS } from '../../support/databases.js';
 import { describeOnDatabases, describeUnlessSkipped, unique } from '../../support/harness.js';
-import { NINE_PARS, card, leagueNight } from '../../support/league-nights.js';
+import { NINE_PARS, card, leagueNight } from '../../support/score-cards.js';
 
 // Stored boards are derived state: triggers mark the boards a change reaches, and every
 // service write rebuilds what is marked before it commits (migration 006, `writeTransaction`).

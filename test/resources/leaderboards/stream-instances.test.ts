@@ -22,7 +22,7 @@ import {
   leagueNight,
   score,
   type NightSetup,
-} from '../../support/league-nights.js';
+} from '../../support/score-cards.js';
 import {
   EXIT_LIMIT_MS,
   kill,

@@ -30,7 +30,7 @@ import {
   leagueNight,
   score,
   type NightSetup,
-} from '../../support/league-nights.js';
+} from '../../support/score-cards.js';
 
 /**
  * The live leaderboard stream over real sockets: its wire format, what it sends after

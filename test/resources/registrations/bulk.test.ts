@@ -7,7 +7,7 @@ import {
   registerTeamsBulk,
 } from '../../../src/resources/registrations/service.js';
 import { describeOnDatabases, type Harness } from '../../support/harness.js';
-import { rejectsWith } from '../../support/league-nights.js';
+import { rejectsWith } from '../../support/score-cards.js';
 
 // Bulk loading and one registration at a time apply the same fee and seat rules: the same
 // golfers registered either way leave the same rows and counters behind.

@@ -4,7 +4,7 @@ import type { League, Org } from '../../../src/db/schema.js';
 import { ConflictError, ValidationError } from '../../../src/domain/errors.js';
 import { findLeagueById } from '../../../src/resources/leagues/store.js';
 import { describeOnDatabases, unique, type Harness } from '../../support/harness.js';
-import { rejectsWith } from '../../support/league-nights.js';
+import { rejectsWith } from '../../support/score-cards.js';
 import { foundTeam } from '../../support/teams.js';
 
 // The registration and seat rules, called on the service the admin route and the hosted

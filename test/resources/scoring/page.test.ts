@@ -17,7 +17,7 @@ import {
   stopHarness,
   type Harness,
 } from '../../support/harness.js';
-import { NINE_PARS, createNight } from '../../support/league-nights.js';
+import { NINE_PARS, createNight } from '../../support/score-cards.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const WAIT_MS = 15_000;

@@ -17,7 +17,7 @@ import {
   rejectsInvalid,
   rejectsWith,
   type NightSetup,
-} from '../../support/league-nights.js';
+} from '../../support/score-cards.js';
 
 function ids(setup: NightSetup, ...firstNames: string[]): number[] {
   return firstNames.map((name) => golferNamed(setup, name).id);
