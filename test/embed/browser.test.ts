@@ -1,15 +1,19 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { seedDemo } from '../../src/cli/seed-demo.js';
 import { TARGETS } from '../support/databases.js';
 import { embedClub, type EmbedClub } from '../support/embeds.js';
-import { eventually as poll } from '../support/eventually.js';
+import {
+  WAIT_MS,
+  axeSource,
+  browserSkip,
+  eventuallyInPage,
+  launchChromium,
+} from '../support/browser.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -20,33 +24,7 @@ import {
 } from '../support/harness.js';
 import { card } from '../support/score-cards.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = new URL('../../test-output/embed/', import.meta.url);
-/** How long a page may take to show what a test waits for; no test relies on it being fast. */
-const WAIT_MS = 15_000;
-
-/** In CI the browser must be there (.ci/run installs it); elsewhere its absence skips. */
-const skip =
-  existsSync(CHROMIUM) || process.env.CI === 'true'
-    ? false
-    : `browser suite skipped: no ${CHROMIUM}`;
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/**
- * Polls `check` until it holds; fails with its last reason after WAIT_MS. A check that throws
- * (the page is still loading) is tried again.
- */
-async function eventually(what: string, check: () => Promise<string | true>): Promise<void> {
-  await poll(what, () => check().catch((error: unknown) => String(error)), {
-    withinMs: WAIT_MS,
-    everyMs: 50,
-  });
-}
-
 /**
  * Evaluates `source` in the page or frame: the test's TypeScript has no DOM types, and code
  * that runs in the browser is written as it runs there.
@@ -61,7 +39,7 @@ function hostPage(): string {
 <body><main><h1>Our club</h1><div id="app"></div></main></body></html>`;
 }
 
-describeUnlessSkipped('embeds in a real browser', skip, () => {
+describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
   let h: Harness;
   let club: EmbedClub;
   let browser: Browser;
@@ -87,18 +65,7 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
     const port = (await h.app.listen({ port: 0, host: '127.0.0.1' })).split(':').at(-1);
     origin = `http://localhost:${port}`;
     await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 900, height: 700 } });
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -134,14 +101,14 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
     const iframe = page.locator('iframe[data-clubhouse]').nth(index);
     await iframe.waitFor({ state: 'attached', timeout: WAIT_MS });
     let frame: Frame | null = null;
-    await eventually('the frame loads its widget', async () => {
+    await eventuallyInPage('the frame loads its widget', async () => {
       frame = await (await iframe.elementHandle()).contentFrame();
       if (frame === null) return 'no frame yet';
       return (await frame.locator('#widget').count()) === 1 ? true : 'no widget yet';
     });
     const loaded = frame as Frame | null;
     assert.ok(loaded !== null);
-    await eventually('the frame is as tall as its content, without scrollbars', async () => {
+    await eventuallyInPage('the frame is as tall as its content, without scrollbars', async () => {
       const inner = await inPage<{ height: number; scrolls: boolean }>(
         loaded,
         `({
@@ -296,7 +263,7 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
     await picker.focus();
     // Seasons are listed newest first, and the current one (2026) is shown.
     await page.keyboard.press('ArrowDown');
-    await eventually('last season’s table shows', async () =>
+    await eventuallyInPage('last season’s table shows', async () =>
       /Ben Golfer/.test(await rowsOf(frame)) ? true : 'still this season',
     );
     assert.doesNotMatch(await rowsOf(frame), /Ava Golfer/);
@@ -316,7 +283,7 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
       { holes: card(3, 4, 3) },
     );
     assert.equal(written.statusCode, 200, written.body);
-    await eventually('Cy leads at -1', async () => {
+    await eventuallyInPage('Cy leads at -1', async () => {
       const first = await frame.locator('tbody tr').first().innerText();
       return /Cy Golfer/.test(first) && /-1/.test(first) ? true : first;
     });
@@ -344,7 +311,7 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
     assert.equal(full.statusCode, 200, full.body);
     try {
       await frame.getByRole('button', { name: /Register/ }).click();
-      await eventually('the reason shows', async () => {
+      await eventuallyInPage('the reason shows', async () => {
         const status = await frame.locator('[data-status]').innerText();
         return /full/i.test(status) ? true : `status "${status}"`;
       });
@@ -378,7 +345,7 @@ describeUnlessSkipped('embeds in a real browser', skip, () => {
     ]);
     await sizedFrame(3);
     const iframes = page.locator('iframe[data-clubhouse]');
-    await eventually('three frames are hidden', async () => {
+    await eventuallyInPage('three frames are hidden', async () => {
       const hidden = await Promise.all(
         [0, 1, 2].map(async (index) => !(await iframes.nth(index).isVisible())),
       );

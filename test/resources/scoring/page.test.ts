@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Event, Org } from '../../../src/db/schema.js';
 import { createApiKey } from '../../../src/resources/api-keys/service.js';
 import { addEventEntry, patchEvent } from '../../../src/resources/events/service.js';
+import { axeSource, browserSkip, eventuallyInPage, launchChromium } from '../../support/browser.js';
 import { TARGETS } from '../../support/databases.js';
 import {
   DEFAULT_NOW,
@@ -19,31 +18,6 @@ import {
 } from '../../support/harness.js';
 import { NINE_PARS, createNight } from '../../support/score-cards.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const WAIT_MS = 15_000;
-
-/** In CI the browser must be there; elsewhere its absence skips. */
-const skip =
-  existsSync(CHROMIUM) || process.env.CI === 'true'
-    ? false
-    : `browser suite skipped: no ${CHROMIUM}`;
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-async function eventually(what: string, check: () => Promise<string | true>): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  let last: string | true = 'never checked';
-  while (Date.now() < deadline) {
-    last = await check().catch((error: unknown) => String(error));
-    if (last === true) return;
-    await sleep(50);
-  }
-  assert.fail(`${what}: ${last}`);
-}
-
 /** Code that runs in the page is written as it runs there: the test has no DOM types. */
 async function inPage<T = unknown>(page: Page, source: string): Promise<T> {
   return page.evaluate<T>(source);
@@ -54,7 +28,7 @@ interface Row {
   holes: (number | null)[];
 }
 
-describeUnlessSkipped('the scoring page in a real browser, at 360 px', skip, () => {
+describeUnlessSkipped('the scoring page in a real browser, at 360 px', browserSkip, () => {
   let h: Harness;
   let browser: Browser;
   let context: BrowserContext;
@@ -85,10 +59,7 @@ describeUnlessSkipped('the scoring page in a real browser, at 360 px', skip, () 
     );
     origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
     link = `${origin}/score#org=${org.slug}&event=${event.id}&key=${key}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     page = await context.newPage();
     page.on('console', (message) => {
@@ -133,7 +104,7 @@ describeUnlessSkipped('the scoring page in a real browser, at 360 px', skip, () 
     assert.equal(await inPage(page, 'document.activeElement.id'), 'hole-1');
     await page.keyboard.type('5');
     await page.keyboard.press('Tab');
-    await eventually('hole 1 is sent', async () =>
+    await eventuallyInPage('hole 1 is sent', async () =>
       (await queue()).includes('Every entry is sent') ? true : await queue(),
     );
     assert.deepEqual(await alsCard(), [5, null, null, null, null, null, null, null, null]);
@@ -155,7 +126,7 @@ describeUnlessSkipped('the scoring page in a real browser, at 360 px', skip, () 
     await page.getByRole('button', { name: 'One stroke more on hole 2' }).click();
     await page.fill('#hole-3', '2');
     await page.keyboard.press('Tab');
-    await eventually('two entries wait while offline', async () => {
+    await eventuallyInPage('two entries wait while offline', async () => {
       const text = await queue();
       return text.includes('Offline') && text.includes('2 entries wait') ? true : text;
     });
@@ -166,11 +137,11 @@ describeUnlessSkipped('the scoring page in a real browser, at 360 px', skip, () 
     await checkAccessibility('a card with entries waiting');
 
     await context.setOffline(false);
-    await eventually('the waiting entries are sent when the connection is back', async () =>
+    await eventuallyInPage('the waiting entries are sent when the connection is back', async () =>
       (await queue()).includes('Every entry is sent') ? true : await queue(),
     );
     assert.deepEqual(await alsCard(), [5, 4, 2, null, null, null, null, null, null]);
-    await eventually('the stream carries the new card', async () =>
+    await eventuallyInPage('the stream carries the new card', async () =>
       heard.includes('"holes":[5,4,2,null') ? true : `heard ${heard.length} characters`,
     );
     await reader.cancel();
