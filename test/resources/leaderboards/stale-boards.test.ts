@@ -19,7 +19,7 @@ import {
   rebuildStaleLeaderboards,
   removeScoreCard,
 } from '../../../src/resources/leaderboards/service.js';
-import { createLeague, patchLeague } from '../../../src/resources/leagues/service.js';
+import { patchLeague } from '../../../src/resources/leagues/service.js';
 import { createOrg } from '../../../src/resources/orgs/service.js';
 import {
   completeRegistration,
@@ -31,7 +31,12 @@ import { putTeeSheet } from '../../../src/resources/tee-sheets/service.js';
 import { createUser } from '../../../src/resources/users/service.js';
 import { writeTransaction } from '../../../src/resources/transaction.js';
 import { TARGETS } from '../../support/databases.js';
-import { describeOnDatabases, describeUnlessSkipped, unique } from '../../support/harness.js';
+import {
+  describeOnDatabases,
+  describeUnlessSkipped,
+  newLeague,
+  unique,
+} from '../../support/harness.js';
 import { NINE_PARS, card, leagueNight } from '../../support/score-cards.js';
 
 // Stored boards are derived state: triggers mark the boards a change reaches, and every
@@ -133,14 +138,7 @@ for (const target of TARGETS) {
       }
       const [al, bo] = users;
       assert.ok(al !== undefined && bo !== undefined);
-      const { league } = await createLeague(db, org.slug, {
-        slug: unique('league'),
-        name: 'Pairs',
-        seasonLabel: '2026',
-        status: 'open',
-        feeMembersCents: 0,
-        entrySize: 2,
-      });
+      const league = await newLeague(db, org, { name: 'Pairs', feeMembersCents: 0, entrySize: 2 });
       await completeRegistration(db, {
         orgSlug: org.slug,
         leagueId: league.id,
@@ -202,14 +200,7 @@ for (const target of TARGETS) {
       const golfer = (firstName: string) =>
         createUser(db, { email: `${unique(firstName)}@example.com`, firstName, lastName: 'G' });
       const [al, bo, cy] = [await golfer('Al'), await golfer('Bo'), await golfer('Cy')];
-      const { league } = await createLeague(db, org.slug, {
-        slug: unique('league'),
-        name: 'Pairs',
-        seasonLabel: '2026',
-        status: 'open',
-        feeMembersCents: 0,
-        entrySize: 2,
-      });
+      const league = await newLeague(db, org, { name: 'Pairs', feeMembersCents: 0, entrySize: 2 });
       const base = {
         title: 'Night',
         eventType: 'league-night',

@@ -7,6 +7,7 @@ import { createApiKey } from '../../../src/resources/api-keys/service.js';
 import { addEventEntry, patchEvent } from '../../../src/resources/events/service.js';
 import { axeSource, browserSkip, eventuallyInPage, launchChromium } from '../../support/browser.js';
 import { TARGETS } from '../../support/databases.js';
+import type { Harness } from '../../support/harness.js';
 import {
   DEFAULT_NOW,
   NO_LIMITS,
@@ -14,7 +15,6 @@ import {
   describeUnlessSkipped,
   startHarness,
   stopHarness,
-  type Harness,
 } from '../../support/harness.js';
 import { NINE_PARS, createNight } from '../../support/score-cards.js';
 
