@@ -5,8 +5,8 @@ import { PUBLIC_BASE_PATH } from '../src/http/base-paths.js';
 import { createBenchDatabase, openMigrated } from './database.js';
 import { startChild } from './ipc.js';
 import type { LoadSettings } from './load.js';
-import { generateManyOrgs, leagueSlug, orgSlug, type ManyOrgsSizes } from './misses/many-orgs.js';
-import { combine, cycling, measure, type Measured } from './misses/run.js';
+import { generateManyOrgs, leagueSlug, orgSlug } from './misses/many-orgs.js';
+import { combine, cycling, manyOrgsPlan, measure, type Measured } from './misses/run.js';
 import type { BenchOptions } from './options.js';
 import { count, decimal, failures, machine, mib, ms, ratio } from './report.js';
 import type { ClubhouseInput } from './server.js';
@@ -81,18 +81,7 @@ function startWriter(port: number, night: Awaited<ReturnType<typeof seedLiveNigh
 }
 
 export async function benchTenants(options: BenchOptions): Promise<TenantsReport> {
-  const sizes: ManyOrgsSizes = {
-    orgs: options.tenants,
-    leaguesPerOrg: 10,
-    eventsPerLeague: options.sizes.events,
-    competitorsPerSeries: 20,
-  };
-  const load: LoadSettings = {
-    connections: options.connections,
-    durationSeconds: options.durationSeconds,
-    rounds: options.rounds,
-    warmupSeconds: options.warmupSeconds,
-  };
+  const { sizes, load } = manyOrgsPlan(options, options.tenants);
   const target = await createBenchDatabase(options.databaseUrl);
   try {
     progress(`tenants: generating ${sizes.orgs} orgs and the demo club on ${target.kind}…`);

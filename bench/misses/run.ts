@@ -182,19 +182,29 @@ async function cachedRuns(spec: DatabaseSpec, urls: Record<Read, string[]>, load
   });
 }
 
+/** The generated orgs and the load of a many-orgs part (misses, tenants), from the options. */
+export function manyOrgsPlan(
+  options: BenchOptions,
+  orgs: number,
+): { sizes: ManyOrgsSizes; load: LoadSettings } {
+  return {
+    sizes: {
+      orgs,
+      leaguesPerOrg: 10,
+      eventsPerLeague: options.sizes.events,
+      competitorsPerSeries: 20,
+    },
+    load: {
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      rounds: options.rounds,
+      warmupSeconds: options.warmupSeconds,
+    },
+  };
+}
+
 export async function benchMisses(options: BenchOptions): Promise<MissReport> {
-  const sizes: ManyOrgsSizes = {
-    orgs: options.orgs,
-    leaguesPerOrg: 10,
-    eventsPerLeague: options.sizes.events,
-    competitorsPerSeries: 20,
-  };
-  const load: LoadSettings = {
-    connections: options.connections,
-    durationSeconds: options.durationSeconds,
-    rounds: options.rounds,
-    warmupSeconds: options.warmupSeconds,
-  };
+  const { sizes, load } = manyOrgsPlan(options, options.orgs);
   const target = await createBenchDatabase(options.databaseUrl);
   const peerDir = target.spec.kind === 'pglite' ? `${target.spec.dataDir}-peer` : undefined;
   try {
