@@ -196,6 +196,13 @@ export class LiveHub {
     source: LiveSource<Topic>,
     findTopic: () => Promise<Topic>,
   ): Promise<void> {
+    if (request.method === 'HEAD') {
+      // A HEAD asks only whether the stream exists: its head, then the end, and no slot held.
+      await findTopic();
+      this.#startStream(reply);
+      reply.raw.end();
+      return;
+    }
     const ip = request.ip;
     if (this.#streams >= this.#options.maxStreams) {
       await this.#refuse(

@@ -225,6 +225,70 @@ describeListening(
   { rateLimitPerMinute: MALFORMED_LIMIT },
 );
 
+const PARSER_LIMIT = 50;
+
+describeListening(
+  'requests Node would answer itself, and keep-alive',
+  (harness) => {
+    let base = '';
+    before(async () => {
+      base = harness().origin;
+      assert.equal((await fetch(`${base}/readyz`)).status, 200);
+    });
+
+    const peer = clientCountedUpTo(PARSER_LIMIT);
+
+    function assertServiceRefusal(answer: RawAnswer, status: number, body: string) {
+      assert.equal(answer.status, status, answer.body);
+      assert.equal(answer.headers['content-type'], PLAIN_TEXT);
+      assert.equal(answer.headers.connection, 'close');
+      assert.equal(answer.headers['access-control-allow-origin'], '*');
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+      assert.equal(answer.headers['ratelimit-policy'], `"ip";q=${PARSER_LIMIT};w=60`);
+      peer.counted(answer.headers.ratelimit, `${status} ${body}`);
+      assert.equal(answer.body, body);
+      assert.equal(answer.closedWith, 'end', 'closed after the answer, not reset');
+    }
+
+    void test('an unknown Expect is 417, an HTTP/1.1 request without Host 400, CONNECT 405: all in the service format', async () => {
+      const path = `${PUBLIC}/orgs/x/event-series`;
+      const expect = await rawExchange(
+        base,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}`,
+      );
+      assertServiceRefusal(expect, 417, 'Expectation Failed');
+      const noHost = await rawExchange(base, `GET ${path} HTTP/1.1\r\n\r\n`);
+      assertServiceRefusal(noHost, 400, 'Bad Request');
+      const tunnel = await rawExchange(base, 'CONNECT example.com:443 HTTP/1.1\r\nHost: x\r\n\r\n');
+      assertServiceRefusal(tunnel, 405, 'Method Not Allowed');
+      // HTTP/1.0 has no Host requirement.
+      const old = await rawExchange(base, 'GET /healthz HTTP/1.0\r\n\r\n');
+      assert.equal(old.status, 200);
+    });
+
+    void test('keep-alive answers announce how long an idle connection stays open; a 417 closes its own', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const first = await agentGet(agent, `${base}/healthz`, {});
+        assert.equal(first.status, 200);
+        assert.equal(first.headers.connection, 'keep-alive');
+        assert.match(String(first.headers['keep-alive']), /^timeout=\d+$/);
+        const refused = await agentGet(agent, `${base}${PUBLIC}/orgs/x/event-series`, {
+          expect: 'something-else',
+        });
+        assert.equal(refused.status, 417);
+        assert.equal(refused.headers.connection, 'close');
+        peer.counted(String(refused.headers.ratelimit), 'keep-alive 417');
+        const again = await agentGet(agent, `${base}/healthz`, {});
+        assert.equal(again.status, 200, 'the next request goes on a new connection');
+      } finally {
+        agent.destroy();
+      }
+    });
+  },
+  { rateLimitPerMinute: PARSER_LIMIT },
+);
+
 /**
  * Requests `url` until it is refused with 429, each answer counted, and returns the refusal:
  * within one window that is the request after the limit; a new window may start on the way.

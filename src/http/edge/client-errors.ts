@@ -1,7 +1,7 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { CORS_HEADERS } from './cors.js';
-import type { Pipeline } from './pipeline.js';
+import type { Admission, Pipeline } from './pipeline.js';
 import type { RequestLog } from './request-log.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -22,52 +22,121 @@ function statusOf(error: NodeJS.ErrnoException): number {
   }
 }
 
+type Listener = (request: IncomingMessage, response: ServerResponse) => void;
+
+type HeaderPairs = (readonly [string, string | number])[];
+
+/** The service's plain-text refusal: its status, body and headers, closing the connection. */
+function refusal(admission: Admission, status: number) {
+  const answered = admission.refusal?.status ?? status;
+  const body = STATUS_CODES[answered] ?? 'Bad Request';
+  const headers: HeaderPairs = [
+    ['content-type', 'text/plain; charset=utf-8'],
+    ['content-length', Buffer.byteLength(body)],
+    // The request's body, if any, is never read: the connection cannot carry another request.
+    ['connection', 'close'],
+    ...Object.entries(CORS_HEADERS),
+    ...Object.entries(SECURITY_HEADERS),
+    ...admission.headers,
+  ];
+  return { status: answered, body, headers };
+}
+
 /**
- * Node's `clientError` handler: requests its parser refuses (a bad method token, headers over
- * 16 KiB, a timeout) get the service's plain-text answer with CORS and rate-limit headers,
- * counted against the peer address (the headers naming a client behind a proxy were never
- * read). The answer says `Connection: close` and the server closes the connection after it,
- * so that no keep-alive client sends its next request into a closed socket.
+ * The answers Node gives itself, before any route, in the service's format: requests its
+ * parser refuses (a bad method token, headers over 16 KiB, a timeout), a `CONNECT`, an
+ * `Expect` other than `100-continue`, and an HTTP/1.1 request without `Host`. Each gets the
+ * plain-text answer with CORS and rate-limit headers, counted like any public request, says
+ * `Connection: close`, and the connection is closed after it, so that no keep-alive client
+ * sends its next request into a closed socket.
  */
-export function answerMalformedRequests(options: {
+export function createParserAnswers(options: {
   decide: Pipeline['decide'];
   record: RequestLog;
+  clientIp: (request: IncomingMessage) => string;
 }) {
   const answering = new WeakSet<Socket>();
 
-  return function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Socket): void {
-    if (error.code === 'ECONNRESET' || socket.destroyed || answering.has(socket)) return;
+  function recordAnswer(
+    ip: string,
+    method: string,
+    route: string,
+    status: number,
+    started: number,
+  ): void {
+    options.record({
+      method,
+      route,
+      url: () => '',
+      ip,
+      status,
+      elapsedMs: performance.now() - started,
+    });
+  }
+
+  /** Answers on a bare socket: counted against the peer, as no header of it can be trusted. */
+  function answerOnSocket(socket: Socket, status: number, method: string, route: string): void {
+    if (socket.destroyed || answering.has(socket)) return;
     answering.add(socket);
     const started = performance.now();
     const ip = socket.remoteAddress ?? '';
     const answered = options.decide({ ip }).then((admission) => {
-      const status = admission.refusal?.status ?? statusOf(error);
-      const body = STATUS_CODES[status] ?? 'Bad Request';
-      const headers: (readonly [string, string | number])[] = [
-        ['content-type', 'text/plain; charset=utf-8'],
-        ['content-length', Buffer.byteLength(body)],
-        ['connection', 'close'],
-        ...Object.entries(CORS_HEADERS),
-        ...Object.entries(SECURITY_HEADERS),
-        ...admission.headers,
-      ];
+      const answer = refusal(admission, status);
       if (socket.writable) {
-        const head = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
-        socket.end(`HTTP/1.1 ${status} ${body}\r\n${head}\r\n${body}`);
+        const head = answer.headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+        socket.end(`HTTP/1.1 ${answer.status} ${answer.body}\r\n${head}\r\n${answer.body}`);
         // Half-closed: the client reads the answer, then closes; one that does not is cut off.
         socket.setTimeout(CLOSE_WITHIN_MS, () => socket.destroy());
       } else {
         socket.destroy();
       }
-      options.record({
-        method: 'unknown',
-        route: 'malformed',
-        url: () => '',
-        ip,
-        status,
-        elapsedMs: performance.now() - started,
-      });
+      recordAnswer(ip, method, route, answer.status, started);
     });
     answered.catch(() => socket.destroy());
-  };
+  }
+
+  /** Answers a parsed request that no route may see, through its response. */
+  function answerParsed(request: IncomingMessage, response: ServerResponse, status: number): void {
+    const started = performance.now();
+    const ip = options.clientIp(request);
+    const method = request.method ?? 'unknown';
+    const answered = options.decide({ method, url: request.url, ip }).then((admission) => {
+      const answer = refusal(admission, status);
+      response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
+      recordAnswer(ip, method, 'refused', answer.status, started);
+    });
+    answered.catch(() => response.destroy());
+  }
+
+  /** Node's `clientError`: what its parser could not read. */
+  function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+    if (error.code === 'ECONNRESET') return;
+    answerOnSocket(socket, statusOf(error), 'unknown', 'malformed');
+  }
+
+  /** Node's `connect`: the service is no proxy. */
+  function connect(_request: IncomingMessage, socket: Socket): void {
+    answerOnSocket(socket, 405, 'CONNECT', 'refused');
+  }
+
+  /** Node's `checkExpectation`: an `Expect` the service cannot meet. */
+  function checkExpectation(request: IncomingMessage, response: ServerResponse): void {
+    answerParsed(request, response, 417);
+  }
+
+  /**
+   * In front of the app: an HTTP/1.1 request without `Host` is 400 (RFC 9112 §3.2); any
+   * other goes on to `next`.
+   */
+  function requireHost(next: Listener): Listener {
+    return (request, response) => {
+      if (request.headers.host === undefined && request.httpVersion === '1.1') {
+        answerParsed(request, response, 400);
+        return;
+      }
+      next(request, response);
+    };
+  }
+
+  return { clientError, connect, checkExpectation, requireHost };
 }

@@ -3,7 +3,7 @@ import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from
 import fastifyPlugin from 'fastify-plugin';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { App, AppContext } from '../context.js';
-import { answerMalformedRequests } from './client-errors.js';
+import { createParserAnswers } from './client-errors.js';
 import { MemoryCounters, SharedCounters, type Counters } from './counters.js';
 import { preflight } from './cors.js';
 import { notRouted, registerErrorHandling } from './errors.js';
@@ -120,12 +120,21 @@ export async function createEdge(
     clientIp,
   });
 
+  const parserAnswers = createParserAnswers({ decide: pipeline.decide, record, clientIp });
+
   function serverFactory(handler: (request: IncomingMessage, response: ServerResponse) => void) {
     const server = createServer(
-      // Header and request deadlines are checked this often (Node's default: every 30 s).
-      { headersTimeout: TIMEOUTS.headers, connectionsCheckingInterval: TIMEOUTS.checking },
-      pipeline.listener(handler),
+      {
+        // Header and request deadlines are checked this often (Node's default: every 30 s).
+        headersTimeout: TIMEOUTS.headers,
+        connectionsCheckingInterval: TIMEOUTS.checking,
+        // Checked by `requireHost`, which answers in the service's format.
+        requireHostHeader: false,
+      },
+      parserAnswers.requireHost(pipeline.listener(handler)),
     );
+    server.on('checkExpectation', parserAnswers.checkExpectation);
+    server.on('connect', parserAnswers.connect);
     server.keepAliveTimeout = TIMEOUTS.keepAlive;
     server.requestTimeout = TIMEOUTS.request;
     server.setTimeout(TIMEOUTS.connection);
@@ -165,7 +174,7 @@ export async function createEdge(
       routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
       // One line per request at debug level, whichever way it is answered (see `createRequestLog`).
       logController: new LogController({ disableRequestLogging: true }),
-      clientErrorHandler: answerMalformedRequests({ decide: pipeline.decide, record }),
+      clientErrorHandler: parserAnswers.clientError,
       frameworkErrors: pipeline.answerUnroutable,
     },
     plugin: fastifyPlugin(plugin, { name: 'edge' }),

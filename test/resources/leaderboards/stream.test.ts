@@ -278,6 +278,45 @@ for (const target of TARGETS) {
     });
   });
 
+  describeUnlessSkipped(`live leaderboard stream: HEAD [${target.name}]`, target.skip, () => {
+    let live: Live;
+    before(async () => {
+      live = await listening(target, { streamsPerIp: 1, trustProxy: ['127.0.0.1'] });
+    });
+    after(async () => {
+      await stopHarness(live.h);
+    });
+
+    void test("HEAD answers the stream's head and ends, holding no slot; an unknown event is 404", async () => {
+      const night = await leagueNight(live.h, { golfers: ['Al'] });
+      const url = `${live.origin}${nightPath(night)}/leaderboard/stream`;
+      const headers = { 'x-forwarded-for': '198.51.100.9' };
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const answer = await fetch(url, {
+          method: 'HEAD',
+          headers,
+          signal: AbortSignal.timeout(STREAM_DEADLINE_MS),
+        });
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+        assert.equal(await answer.text(), '');
+      }
+      const metrics = await live.h.inject({ url: '/metrics' });
+      assert.match(metrics.body, /^clubhouse_leaderboard_streams 0$/m, 'no stream is held open');
+      const opened = await openStream(url, headers);
+      try {
+        assert.equal(opened.status, 200, 'the one slot of this address is still free');
+      } finally {
+        opened.close();
+      }
+      const unknown = await fetch(
+        `${live.origin}${PUBLIC}/orgs/${night.org.slug}/events/${unique('nothing')}/leaderboard/stream`,
+        { method: 'HEAD', signal: AbortSignal.timeout(STREAM_DEADLINE_MS) },
+      );
+      assert.equal(unknown.status, 404);
+    });
+  });
+
   describeUnlessSkipped(`live leaderboard stream: coalescing [${target.name}]`, target.skip, () => {
     let live: Live;
     before(async () => {
