@@ -16,6 +16,8 @@ export interface Config {
   /** Proxy addresses or CIDRs whose `X-Forwarded-For` is believed. */
   trustProxy: string[];
   rateLimitPerMinute: number;
+  /** Widget page requests per minute per client IP, counted apart from the JSON API's. */
+  embedRateLimitPerMinute: number;
   /** 0 turns the admin limit off. */
   adminRateLimitPerMinute: number;
   /** Live streams one client IP may hold open on one instance. */
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     trustProxy: trustProxy(env),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),
+    embedRateLimitPerMinute: integer(env, 'EMBED_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000_000),
     adminRateLimitPerMinute: integer(env, 'ADMIN_RATE_LIMIT_PER_MINUTE', 6000, 0, 1_000_000_000),
     streamsPerIp: integer(env, 'STREAMS_PER_IP', 20, 1, 1_000_000),
     maxStreams: integer(env, 'MAX_STREAMS', 10_000, 1, 1_000_000),

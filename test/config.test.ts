@@ -89,6 +89,7 @@ void describe('loadConfig accepts valid settings', () => {
       REGISTRATION_URL: 'https://pay.example.org/leagues',
       TRUST_PROXY: '10.0.0.1',
       RATE_LIMIT_PER_MINUTE: '120',
+      EMBED_RATE_LIMIT_PER_MINUTE: '900',
       ADMIN_RATE_LIMIT_PER_MINUTE: '500',
       STREAMS_PER_IP: '5',
       MAX_STREAMS: '2000',
@@ -108,6 +109,7 @@ void describe('loadConfig accepts valid settings', () => {
       registrationUrl: 'https://pay.example.org/leagues',
       trustProxy: ['10.0.0.1'],
       rateLimitPerMinute: 120,
+      embedRateLimitPerMinute: 900,
       adminRateLimitPerMinute: 500,
       streamsPerIp: 5,
       maxStreams: 2000,
@@ -276,8 +278,11 @@ void describe('loadConfig refuses invalid values with one line naming the variab
     assertRefused({ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE');
   });
 
-  void test('RATE_LIMIT_PER_MINUTE and ADMIN_RATE_LIMIT_PER_MINUTE must be whole numbers', () => {
+  void test('RATE_LIMIT_PER_MINUTE, EMBED_RATE_LIMIT_PER_MINUTE and ADMIN_RATE_LIMIT_PER_MINUTE must be whole numbers', () => {
     assertRefused({ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE');
+    assertRefused({ EMBED_RATE_LIMIT_PER_MINUTE: '0' }, 'EMBED_RATE_LIMIT_PER_MINUTE');
+    assertRefused({ EMBED_RATE_LIMIT_PER_MINUTE: '2.5' }, 'EMBED_RATE_LIMIT_PER_MINUTE');
+    assert.equal(loadConfig({}).embedRateLimitPerMinute, 600);
     assertRefused({ ADMIN_RATE_LIMIT_PER_MINUTE: '-5' }, 'ADMIN_RATE_LIMIT_PER_MINUTE');
     assertRefused({ ADMIN_RATE_LIMIT_PER_MINUTE: 'off' }, 'ADMIN_RATE_LIMIT_PER_MINUTE');
   });

@@ -29,19 +29,39 @@
   window.addEventListener('load', sendHeight);
   sendHeight();
 
-  /* Replaces the live part of the page with the same part of `url`'s page. */
+  /* A busy notice (429 or 503) asks for the page again once the server says it may. */
+  var retryAfter = Number(root.getAttribute('data-retry-after'));
+  if (retryAfter > 0) {
+    window.setTimeout(function () {
+      window.location.reload();
+    }, retryAfter * 1000);
+    return;
+  }
+
+  function replaceRegion(text) {
+    var next = new DOMParser().parseFromString(text, 'text/html');
+    var fresh = next.querySelector('[data-region]');
+    var current = document.querySelector('[data-region]');
+    if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+  }
+
+  /* Replaces the live part of the page with the same part of `url`'s page; while the server
+     is busy (429 or 503), asks again once it says it may. */
   function swap(url) {
-    return fetch(url, { headers: { accept: 'text/html' }, credentials: 'omit' })
-      .then(function (response) {
+    return fetch(url, { headers: { accept: 'text/html' }, credentials: 'omit' }).then(
+      function (response) {
+        if (response.status === 429 || response.status === 503) {
+          var seconds = Number(response.headers.get('retry-after')) || 5;
+          return new Promise(function (resolve) {
+            window.setTimeout(resolve, seconds * 1000);
+          }).then(function () {
+            return swap(url);
+          });
+        }
         if (!response.ok) throw new Error(String(response.status));
-        return response.text();
-      })
-      .then(function (text) {
-        var next = new DOMParser().parseFromString(text, 'text/html');
-        var fresh = next.querySelector('[data-region]');
-        var current = document.querySelector('[data-region]');
-        if (fresh && current) current.replaceWith(document.importNode(fresh, true));
-      });
+        return response.text().then(replaceRegion);
+      },
+    );
   }
 
   /* Season picker: the form works as a plain GET without script; with it, only the table

@@ -131,6 +131,13 @@ void describe('while PostgreSQL is stopped', { skip: privateClusterSkip }, () =>
       assert.equal(response.headers['retry-after'], '5');
       assert.doesNotMatch(response.body, /ECONN|57P0|terminat|postgres|pg\b|at \//i);
     }
+    const widget = await inject({ url: '/embed/leagues?org=away-club' });
+    assert.equal(widget.statusCode, 503, 'a widget page is the busy notice, not bare text');
+    assert.equal(widget.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(widget.headers['retry-after'], '5');
+    assert.match(widget.body, /data-retry-after="5"/);
+    assert.match(widget.body, /Busy right now/);
+    assert.doesNotMatch(widget.body, /ECONN|57P0|terminat|postgres|pg\b|at \//i);
     const health = await inject({ url: '/healthz' });
     assert.equal(health.statusCode, 200, 'the process itself is alive');
 

@@ -22,6 +22,7 @@ export const ADMIN = '/admin/v1';
 /** For suites that make many calls from one address; rate limits are tested elsewhere. */
 export const NO_LIMITS = {
   rateLimitPerMinute: 1_000_000_000,
+  embedRateLimitPerMinute: 1_000_000_000,
   adminRateLimitPerMinute: 0,
 } satisfies Partial<Config>;
 

@@ -50,11 +50,13 @@ export interface Edge {
   /** The public API's part, for its scope: admission and kept answers, preflights, 404/405. */
   applyPublic: (app: App) => void;
   /**
-   * For public pages outside the API (the embed widgets), which carry no CORS: the public
-   * rate limit, and the response cache for their reads.
+   * For public actions outside the API (the widgets' forms), which carry no CORS: the JSON
+   * API's rate limit. The response cache is for widget pages' reads.
    */
   publicRateLimit: RateLimiter['hook'];
   cache: Pick<ResponseCache, 'lookup' | 'store'>;
+  /** Widget pages' own per-IP budget, counted apart: a club's guests share one address. */
+  embedBudget: RateLimiter['count'];
   /** The admin API's own rate limit, counted apart in the same counters. */
   adminRateLimit: (limitPerMinute: number) => RateLimiter['hook'];
 }
@@ -185,6 +187,13 @@ export async function createEdge(
       app.setNotFoundHandler(notRouted(routes, { preflight: true }));
     },
     publicRateLimit: limiter.hook,
+    embedBudget: createRateLimiter({
+      counters,
+      metrics,
+      limit: context.config.embedRateLimitPerMinute,
+      scope: 'embed',
+      now,
+    }).count,
     cache,
     adminRateLimit: (limitPerMinute) =>
       createRateLimiter({ counters, metrics, limit: limitPerMinute, scope: 'admin', now }).hook,

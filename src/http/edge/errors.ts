@@ -18,7 +18,7 @@ export async function sendNotFound(_request: FastifyRequest, reply: FastifyReply
 }
 
 /** How long a client should wait before it asks again while the database is away. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The answer of every route that needs the database while it cannot be reached. */
 export async function sendDatabaseUnavailable(reply: FastifyReply) {

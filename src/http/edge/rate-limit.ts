@@ -10,8 +10,8 @@ export interface RateLimitOptions {
   metrics: Metrics;
   /** Requests allowed per client IP per minute. */
   limit: number;
-  /** Keeps public and admin counts apart. */
-  scope: 'public' | 'admin';
+  /** Keeps the JSON API's, the widget pages' and the admin API's counts apart. */
+  scope: 'public' | 'embed' | 'admin';
   /** The app's clock, in milliseconds: windows follow it. */
   now: () => number;
 }
@@ -23,11 +23,13 @@ export type HeaderList = readonly (readonly [string, string])[];
 export interface Verdict {
   headers: HeaderList;
   refused: boolean;
+  /** When the window resets: a refused client may ask again after this many seconds. */
+  retryAfterSeconds: number;
 }
 
 /** Counts requests per client IP and window, and phrases the IETF RateLimit headers. */
 export interface RateLimiter {
-  count(ip: string): Promise<Verdict>;
+  count: (ip: string) => Promise<Verdict>;
   /**
    * A Fastify hook for a scope with no other edge work (the admin API): counts all but
    * preflights, sets the headers, refuses with 429 past the limit.
@@ -51,7 +53,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       options.metrics.rateLimited.inc({ scope: options.scope });
       headers.push(['retry-after', String(seconds)]);
     }
-    return { headers, refused };
+    return { headers, refused, retryAfterSeconds: seconds };
   }
 
   return {

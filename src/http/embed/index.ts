@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { DatabaseUnavailableError } from '../../db/errors.js';
 import { accentPalette, parseHexColour } from '../../domain/colours.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import { WIDGETS } from '../../resources/index.js';
@@ -7,10 +8,17 @@ import { requireOrg } from '../../resources/orgs/service.js';
 import { startRegistration } from '../../resources/registrations/service.js';
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/edge.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../edge/errors.js';
 import { MAX_ID } from '../schemas/common.js';
 import { ASSETS_PATH, loadEmbedAssets } from './assets.js';
 import { galleryPage } from './gallery.js';
-import { EMBED_HEADERS, HTML_TYPE, accentStylesheet, embedPages } from './layout.js';
+import {
+  EMBED_HEADERS,
+  HTML_TYPE,
+  accentStylesheet,
+  embedPages,
+  type EmbedPages,
+} from './layout.js';
 import { EmbedQuery, positiveInteger } from './options.js';
 
 /** The loader may change between releases, so pages pick it up within the hour. */
@@ -19,6 +27,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 async function embedHeaders(_request: FastifyRequest, reply: FastifyReply) {
   void reply.headers(EMBED_HEADERS);
+}
+
+/** A refused widget page is the styled notice that asks again by itself, never bare text. */
+async function sendBusy(
+  reply: FastifyReply,
+  pages: EmbedPages,
+  status: 429 | 503,
+  retryAfterSeconds: number,
+) {
+  return reply
+    .code(status)
+    .type(HTML_TYPE)
+    .header('cache-control', 'no-store')
+    .header('retry-after', String(retryAfterSeconds))
+    .send(pages.busy(retryAfterSeconds));
 }
 
 const RegisterBody = Type.Object({
@@ -39,8 +62,23 @@ export function embedRoutes(context: AppContext, edge: Edge) {
     );
     const assets = await loadEmbedAssets(labels);
     const pages = embedPages(assets);
+
+    /** Widget pages draw on their own per-IP budget (decisions §25). */
+    async function withinEmbedBudget(request: FastifyRequest, reply: FastifyReply) {
+      const verdict = await edge.embedBudget(request.ip);
+      for (const [name, value] of verdict.headers) void reply.header(name, value);
+      if (!verdict.refused) return undefined;
+      return sendBusy(reply, pages, 429, verdict.retryAfterSeconds);
+    }
+
+    app.setErrorHandler(async (error, request, reply) => {
+      if (!(error instanceof DatabaseUnavailableError)) throw error;
+      request.log.warn({ err: error.cause }, 'database unavailable');
+      return sendBusy(reply, pages, 503, DATABASE_RETRY_AFTER_SECONDS);
+    });
+
     const publicRead = {
-      onRequest: [embedHeaders, edge.publicRateLimit, edge.cache.lookup],
+      onRequest: [embedHeaders, withinEmbedBudget, edge.cache.lookup],
       onSend: edge.cache.store,
     };
 
@@ -79,7 +117,7 @@ export function embedRoutes(context: AppContext, edge: Edge) {
     );
 
     // Its snippets name the origin the visitor used, so it is not kept by URL.
-    app.get('/embed', { onRequest: [embedHeaders, edge.publicRateLimit] }, async (request, reply) =>
+    app.get('/embed', { onRequest: [embedHeaders, withinEmbedBudget] }, async (request, reply) =>
       reply
         .type(HTML_TYPE)
         .header('cache-control', 'no-cache')

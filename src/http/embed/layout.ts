@@ -40,6 +40,11 @@ export interface EmbedPages {
   missing(): string;
   /** A page of one message, such as why a registration cannot start. */
   message(title: string, message: string): string;
+  /**
+   * The page of a widget refused for load (429) or while the database is away (503): a
+   * styled notice; its script asks again after `retryAfterSeconds`, and a link does at once.
+   */
+  busy(retryAfterSeconds: number): string;
 }
 
 /** The pages' HTML, linking the assets as loaded. */
@@ -92,7 +97,24 @@ export function embedPages(assets: EmbedAssets): EmbedPages {
     );
   }
 
-  return { widget, missing, message };
+  function busy(retryAfterSeconds: number): string {
+    const seconds = retryAfterSeconds === 1 ? '1 second' : `${retryAfterSeconds} seconds`;
+    return htmlDocument(
+      'Busy, retrying',
+      undefined,
+      html`<main id="widget" class="widget" data-retry-after="${retryAfterSeconds}">
+        <div class="busy" role="status">
+          <p class="busy-title">Busy right now</p>
+          <p>
+            Many visitors are looking at once. This will try again in ${seconds}.
+            <a href="">Try again now</a>
+          </p>
+        </div>
+      </main>`,
+    );
+  }
+
+  return { widget, missing, message, busy };
 }
 
 /** The accent's stylesheet: its colours and the AA pairs drawn from it. */
