@@ -25,7 +25,8 @@ const FIELD_SIZES = Array.from(
 function seedsUnder(matches: PlacedMatch[], round: number, number: number): number[] {
   if (round === 1) {
     const match = matches.find((m) => m.round === 1 && m.number === number);
-    return (match?.seeds ?? []).filter((seed): seed is number => seed !== null);
+    const seeds: (number | null)[] = match?.seeds ?? [];
+    return seeds.filter((seed): seed is number => seed !== null);
   }
   return [
     ...seedsUnder(matches, round - 1, number * 2 - 1),

@@ -48,8 +48,10 @@ export type BracketSide = Static<typeof BracketSide>;
 export const BracketMatch = Type.Object({
   id: Type.Integer(),
   number: Type.Integer({ description: 'From 1, top to bottom within the round.' }),
-  sides: Type.Tuple([BracketSide, BracketSide], {
-    description: 'null: not known yet, or no one (the other side has a bye).',
+  sides: Type.Array(BracketSide, {
+    minItems: 2,
+    maxItems: 2,
+    description: 'Side 1, then side 2; null: not known yet, or no one (the other has a bye).',
   }),
   winner: Nullable(Type.Union([Type.Literal(1), Type.Literal(2)])),
   result: Nullable(

@@ -19,7 +19,7 @@ async function bracketOf(context: WidgetContext): Promise<PublicBracket | null> 
 }
 
 function side(match: BracketMatch, index: 0 | 1): Html {
-  const entrant: BracketSide = match.sides[index];
+  const entrant: BracketSide = match.sides[index] ?? null;
   const won = match.winner === index + 1;
   const who =
     entrant === null

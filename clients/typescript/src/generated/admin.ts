@@ -6476,21 +6476,13 @@ export interface operations {
                                 id: number;
                                 /** @description From 1, top to bottom within the round. */
                                 number: number;
-                                /** @description null: not known yet, or no one (the other side has a bye). */
-                                sides: [
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null,
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null
-                                ];
+                                /** @description Side 1, then side 2; null: not known yet, or no one (the other has a bye). */
+                                sides: ({
+                                    seed: number;
+                                    /** @description The golfer’s name, or the team’s. */
+                                    name: string;
+                                    teamName: string | null;
+                                } | null)[];
                                 winner: (1 | 2) | null;
                                 result: string | null;
                             }[];
@@ -6820,21 +6812,13 @@ export interface operations {
                                 id: number;
                                 /** @description From 1, top to bottom within the round. */
                                 number: number;
-                                /** @description null: not known yet, or no one (the other side has a bye). */
-                                sides: [
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null,
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null
-                                ];
+                                /** @description Side 1, then side 2; null: not known yet, or no one (the other has a bye). */
+                                sides: ({
+                                    seed: number;
+                                    /** @description The golfer’s name, or the team’s. */
+                                    name: string;
+                                    teamName: string | null;
+                                } | null)[];
                                 winner: (1 | 2) | null;
                                 result: string | null;
                             }[];
@@ -7164,21 +7148,13 @@ export interface operations {
                                 id: number;
                                 /** @description From 1, top to bottom within the round. */
                                 number: number;
-                                /** @description null: not known yet, or no one (the other side has a bye). */
-                                sides: [
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null,
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null
-                                ];
+                                /** @description Side 1, then side 2; null: not known yet, or no one (the other has a bye). */
+                                sides: ({
+                                    seed: number;
+                                    /** @description The golfer’s name, or the team’s. */
+                                    name: string;
+                                    teamName: string | null;
+                                } | null)[];
                                 winner: (1 | 2) | null;
                                 result: string | null;
                             }[];
@@ -7524,21 +7500,13 @@ export interface operations {
                                 id: number;
                                 /** @description From 1, top to bottom within the round. */
                                 number: number;
-                                /** @description null: not known yet, or no one (the other side has a bye). */
-                                sides: [
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null,
-                                    {
-                                        seed: number;
-                                        /** @description The golfer’s name, or the team’s. */
-                                        name: string;
-                                        teamName: string | null;
-                                    } | null
-                                ];
+                                /** @description Side 1, then side 2; null: not known yet, or no one (the other has a bye). */
+                                sides: ({
+                                    seed: number;
+                                    /** @description The golfer’s name, or the team’s. */
+                                    name: string;
+                                    teamName: string | null;
+                                } | null)[];
                                 winner: (1 | 2) | null;
                                 result: string | null;
                             }[];
