@@ -25,7 +25,7 @@ export function bracketRoutes(context: AppContext) {
     );
 
     app.get(
-      '/orgs/:orgSlug/brackets/:slug',
+      '/orgs/:orgSlug/brackets/:bracketSlug',
       {
         schema: {
           operationId: 'getBracket',
@@ -36,7 +36,9 @@ export function bracketRoutes(context: AppContext) {
         },
       },
       async (request) =>
-        presentBracket(await getPublicBracket(db, request.params.orgSlug, request.params.slug)),
+        presentBracket(
+          await getPublicBracket(db, request.params.orgSlug, request.params.bracketSlug),
+        ),
     );
   };
 }

@@ -8,7 +8,10 @@ const BracketId = Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The 
 
 export const BracketSlugParams = Type.Object({
   orgSlug: OrgSlug,
-  slug: Type.String({ ...Slug, description: 'The bracket’s slug, e.g. `club-championship`.' }),
+  bracketSlug: Type.String({
+    ...Slug,
+    description: 'The bracket’s slug, e.g. `club-championship`.',
+  }),
 });
 export const BracketIdParams = Type.Object({ orgSlug: OrgSlug, id: BracketId });
 export const MatchParams = Type.Object({
@@ -160,6 +163,15 @@ export const AdminBracketList = Type.Object({
 export type AdminBracketList = Static<typeof AdminBracketList>;
 
 export const PageQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Brackets per page.' }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000,
+      default: 0,
+      description: 'Brackets to skip, newest first.',
+    }),
+  ),
 });

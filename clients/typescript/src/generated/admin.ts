@@ -6158,7 +6158,9 @@ export interface operations {
     listAdminBrackets: {
         parameters: {
             query?: {
+                /** @description Brackets per page. */
                 limit?: number;
+                /** @description Brackets to skip, newest first. */
                 offset?: number;
             };
             header?: never;

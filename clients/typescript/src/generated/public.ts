@@ -277,7 +277,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/v1/orgs/{orgSlug}/brackets/{slug}": {
+    "/api/public/v1/orgs/{orgSlug}/brackets/{bracketSlug}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2711,7 +2711,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The bracket’s slug, e.g. `club-championship`. */
-                slug: string;
+                bracketSlug: string;
             };
             cookie?: never;
         };
