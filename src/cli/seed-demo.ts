@@ -1,6 +1,7 @@
 import type { Executor } from '../db/executor.js';
 import type { User } from '../db/schema.js';
 import { addDays, localDate, weekday, zonedInstant } from '../domain/dates.js';
+import { createBracket, publishBracket, setResult } from '../resources/brackets/service.js';
 import { addEventEntry, createEvent } from '../resources/events/service.js';
 import { setInviteToken } from '../resources/invites/store.js';
 import { putScoreCard } from '../resources/leaderboards/service.js';
@@ -27,6 +28,9 @@ const DEMO_TIME_ZONE = 'America/Chicago';
  * the demo scores live. It is the sixth of the season, whatever the seeding day.
  */
 export const DEMO_LIVE_NIGHT_SLUG = 'tuesday-night-6';
+
+/** The demo's match-play bracket: ten golfers, byes to the top six, under way. */
+export const DEMO_BRACKET_SLUG = 'club-match-play';
 
 /** The Tuesday league's nine holes, par 36. */
 const DEMO_COURSE = { courseName: 'Cedar Ridge, front nine', pars: [4, 4, 3, 5, 4, 4, 3, 5, 4] };
@@ -258,6 +262,34 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
     tuesdayLeagueId: individual.id,
     thursdayLeagueId: pairsPerEntry.id,
   });
+  await seedBracket(db, org.slug, users);
+}
+
+/**
+ * The club championship in progress: round one played (an extra-holes win among them), two
+ * quarterfinals decided, two still to play.
+ */
+async function seedBracket(db: Executor, orgSlug: string, golfers: readonly User[]) {
+  const draft = await createBracket(db, orgSlug, {
+    slug: DEMO_BRACKET_SLUG,
+    name: 'Club Match Play Championship',
+    holesPerMatch: 18,
+    entrants: golfers.map((golfer) => ({ userId: golfer.id })),
+  });
+  const { matches } = await publishBracket(db, orgSlug, draft.bracket.id);
+  const played: [number, number, Parameters<typeof setResult>[1]['result']][] = [
+    [1, 2, { winner: 2, kind: 'extra-holes', holesPlayed: 19 }],
+    [1, 6, { winner: 1, kind: 'holes', up: 3, toPlay: 2 }],
+    [2, 2, { winner: 1, kind: 'holes', up: 2, toPlay: 0 }],
+    [2, 4, { winner: 2, kind: 'conceded' }],
+  ];
+  for (const [round, number, result] of played) {
+    const match = matches.find(
+      (candidate) => candidate.round === round && candidate.number === number,
+    );
+    if (match === undefined) throw new Error(`demo bracket has no match ${round}.${number}`);
+    await setResult(db, { orgSlug, id: draft.bracket.id, matchId: match.id, result });
+  }
 }
 
 /** This week's night under way: a shotgun tee sheet of pairs and cards in progress. */

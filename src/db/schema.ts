@@ -235,6 +235,42 @@ export interface ApiKeysTable {
   created_at: CreatedAt;
 }
 
+export type BracketStatus = 'draft' | 'published';
+export type BracketResultKind = 'bye' | 'holes' | 'extra-holes' | 'conceded';
+
+export interface BracketsTable {
+  id: Generated<number>;
+  org_id: number;
+  slug: string;
+  name: string;
+  holes_per_match: number;
+  status: Generated<BracketStatus>;
+  created_at: CreatedAt;
+}
+
+/** A golfer or a team (never both) with its seed, 1 the best. */
+export interface BracketEntrantsTable {
+  id: Generated<number>;
+  bracket_id: number;
+  seed: number;
+  user_id: number | null;
+  team_id: number | null;
+}
+
+export interface BracketMatchesTable {
+  id: Generated<number>;
+  bracket_id: number;
+  round: number;
+  number: number;
+  side1_entrant_id: number | null;
+  side2_entrant_id: number | null;
+  winner: 1 | 2 | null;
+  kind: BracketResultKind | null;
+  up: number | null;
+  to_play: number | null;
+  holes_played: number | null;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -257,6 +293,9 @@ export interface Database {
   score_cards: ScoreCardsTable;
   event_leaderboards: EventLeaderboardsTable;
   api_keys: ApiKeysTable;
+  brackets: BracketsTable;
+  bracket_entrants: BracketEntrantsTable;
+  bracket_matches: BracketMatchesTable;
 }
 
 export type Org = Selectable<OrgsTable>;
@@ -270,3 +309,6 @@ export type StandingSeries = Selectable<StandingSeriesTable>;
 export type StandingSeason = Selectable<StandingSeasonsTable>;
 export type StandingCompetitor = Selectable<StandingCompetitorsTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
+export type Bracket = Selectable<BracketsTable>;
+export type BracketEntrant = Selectable<BracketEntrantsTable>;
+export type BracketMatch = Selectable<BracketMatchesTable>;

@@ -1,5 +1,6 @@
 import type { Widget } from '../http/embed/parts.js';
 import { apiKeys } from './api-keys/index.js';
+import { brackets } from './brackets/index.js';
 import { events } from './events/index.js';
 import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
@@ -32,6 +33,7 @@ export const RESOURCES: readonly Resource[] = [
   media,
   apiKeys,
   scoring,
+  brackets,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

@@ -202,6 +202,16 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
       },
     ],
     [
+      'bracket',
+      { widget: 'bracket', bracket: club.bracketSlug },
+      (text) => {
+        assert.match(text, /Match <i>Play<\/i> Championship/);
+        assert.match(text, /Quarterfinals[\s\S]*Semifinals[\s\S]*Final/);
+        assert.match(text, /Ava Golfer/);
+        assert.match(text, /3&2/);
+      },
+    ],
+    [
       'leagues',
       { widget: 'leagues', title: ' ' },
       (text) => {

@@ -16,13 +16,14 @@ import type { OpenApiDocument } from '../support/openapi.js';
 /**
  * Leak crawling: every public URL of the demo org, JSON and widget pages, reached from what
  * the data holds, beside a draft and a private league of the same org with golfers, teams,
- * invites and league nights of their own. No answer may carry an e-mail address, an invite
+ * invites and league nights of their own, and a draft bracket of those golfers. No answer may carry an e-mail address, an invite
  * token (but the invite's own answer), a hidden league's or hidden golfer's name, or a column
  * the public shapes leave out; every URL of a hidden league or its nights answers 404.
  */
 
 const HIDDEN_GOLFER = { firstName: 'Xanthippe', lastName: 'Quillfeather' };
 const HIDDEN_LEAGUE_NAMES = ['Zephyr Draft League', 'Quokka Private League'];
+const HIDDEN_BRACKET = { slug: 'hidden-bracket-draft', name: 'Wombat Draft Bracket' };
 
 /** Table columns and internal names that no public answer has. */
 const INTERNAL_NAMES = [
@@ -53,7 +54,7 @@ interface Hidden {
   teamIds: number[];
 }
 
-/** A draft and a private league of the demo org, each with a team, an invite and a night. */
+/** A draft and a private league of the demo org, each with a team, an invite and a night; a draft bracket. */
 async function hideLeagues(h: Harness): Promise<Hidden> {
   const golfer = await h.user(HIDDEN_GOLFER);
   const partner = await h.user();
@@ -94,6 +95,12 @@ async function hideLeagues(h: Harness): Promise<Hidden> {
     hidden.eventSlugs.push(`hidden-night-${status}`);
     hidden.teamIds.push(registered.json<{ teamId: number }>().teamId);
   }
+  const bracket = await h.admin('POST', `/admin/v1/orgs/${DEMO_ORG_SLUG}/brackets`, {
+    ...HIDDEN_BRACKET,
+    holesPerMatch: 18,
+    entrants: [{ userId: golfer.id }, { userId: partner.id }],
+  });
+  assert.equal(bracket.statusCode, 201, bracket.body);
   return hidden;
 }
 
@@ -193,6 +200,8 @@ for (const target of TARGETS) {
             ...hidden.eventSlugs.map((slug) => `/events/${slug}`),
             ...hidden.eventSlugs.map((slug) => `event=${slug}`),
             ...hidden.teamIds.map((id) => `/teams/${id}`),
+            `/brackets/${HIDDEN_BRACKET.slug}`,
+            `bracket=${HIDDEN_BRACKET.slug}`,
           ].some((part) => url.includes(part) || url.endsWith(part.replace(/&$/, ''))),
         );
         assert.ok(hiddenUrls.length >= 2 * 12, `${hiddenUrls.length} hidden URLs crawled`);
@@ -217,6 +226,7 @@ for (const target of TARGETS) {
         const sendersAndLeagues = [
           HIDDEN_GOLFER.lastName,
           ...HIDDEN_LEAGUE_NAMES,
+          HIDDEN_BRACKET.name,
           ...hidden.leagues.map((league) => league.slug),
         ];
         const secrets = [...emails, ...sendersAndLeagues];

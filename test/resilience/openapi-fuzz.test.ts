@@ -178,12 +178,14 @@ async function realValues(h: Harness): Promise<Record<string, string[]>> {
       | 'users'
       | 'standing_series'
       | 'standing_competitors'
-      | 'standing_seasons',
+      | 'standing_seasons'
+      | 'brackets'
+      | 'bracket_matches',
   ) =>
     (await db.selectFrom(table).select('id').orderBy('id').limit(5).execute()).map((row) =>
       String(row.id),
     );
-  const slugs = async (table: 'event_series' | 'events') =>
+  const slugs = async (table: 'event_series' | 'events' | 'brackets') =>
     (await db.selectFrom(table).select('slug').orderBy('id').limit(5).execute()).map(
       (row) => row.slug,
     );
@@ -193,13 +195,15 @@ async function realValues(h: Harness): Promise<Record<string, string[]>> {
     orgSlug: [DEMO_ORG_SLUG],
     slug: await slugs('event_series'),
     eventSlug: await slugs('events'),
-    id: [...leagueIds, ...eventIds],
+    id: [...leagueIds, ...eventIds, ...(await ids('brackets'))],
     teamId: await ids('teams'),
     userId: await ids('users'),
     seriesId: await ids('standing_series'),
     competitorId: await ids('standing_competitors'),
     seasonId: await ids('standing_seasons'),
     token: [DEMO_INVITE_TOKEN],
+    bracketSlug: await slugs('brackets'),
+    matchId: await ids('bracket_matches'),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Event, League, Org, User } from '../../src/db/schema.js';
+import { createBracket, publishBracket, setResult } from '../../src/resources/brackets/service.js';
 import { createEvent, patchEvent } from '../../src/resources/events/service.js';
 import { putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../src/resources/tee-sheets/service.js';
@@ -21,6 +22,8 @@ export interface EmbedClub {
   tournament: Event;
   seriesId: number;
   seasons: { previous: number; current: number };
+  /** Eight golfers (the three above seeded 1–3) in a bracket: round one under way. */
+  bracketSlug: string;
 }
 
 export async function embedClub(h: Harness): Promise<EmbedClub> {
@@ -88,6 +91,7 @@ export async function embedClub(h: Harness): Promise<EmbedClub> {
     standingSeriesId: seriesId,
   });
   if (linked.statusCode !== 200) throw new Error(linked.body);
+  const bracketSlug = await embedBracket(h, org, golfers);
   return {
     org,
     league,
@@ -96,5 +100,31 @@ export async function embedClub(h: Harness): Promise<EmbedClub> {
     tournament,
     seriesId,
     seasons: { previous, current },
+    bracketSlug,
   };
+}
+
+/** A bracket of eight (`golfers` seeded first), published, its first match won 3&2. */
+async function embedBracket(h: Harness, org: Org, golfers: readonly User[]): Promise<string> {
+  const field = [...golfers];
+  for (const firstName of ['Dee', 'Eve', 'Flo', 'Gus', 'Hal'].slice(0, 8 - golfers.length)) {
+    field.push(await h.user({ firstName, lastName: 'Golfer' }));
+  }
+  const db = h.database.db;
+  const draft = await createBracket(db, org.slug, {
+    slug: unique('match-play'),
+    name: 'Match <i>Play</i> Championship',
+    holesPerMatch: 18,
+    entrants: field.map((golfer) => ({ userId: golfer.id })),
+  });
+  const { matches } = await publishBracket(db, org.slug, draft.bracket.id);
+  const first = matches[0];
+  if (first === undefined) throw new Error('the bracket has no match');
+  await setResult(db, {
+    orgSlug: org.slug,
+    id: draft.bracket.id,
+    matchId: first.id,
+    result: { winner: 1, kind: 'holes', up: 3, toPlay: 2 },
+  });
+  return draft.bracket.slug;
 }

@@ -1,4 +1,4 @@
-import { DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG } from '../../cli/seed-demo.js';
+import { DEMO_BRACKET_SLUG, DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG } from '../../cli/seed-demo.js';
 import type { Executor } from '../../db/executor.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { requireOrg } from '../../resources/orgs/service.js';
@@ -6,8 +6,15 @@ import type { EmbedAssets } from './assets.js';
 import { Html, escapeHtml, html } from './html.js';
 import type { GalleryDemo, GalleryExample, Widget } from './parts.js';
 
-/** The demo's records the examples show: a league with standings, a night scored live. */
-const DEMO: GalleryDemo = { league: 'tuesday-night-league', liveNight: DEMO_LIVE_NIGHT_SLUG };
+/**
+ * The demo's records the examples show: a league with standings, a night scored live, a
+ * bracket in progress.
+ */
+const DEMO: GalleryDemo = {
+  league: 'tuesday-night-league',
+  liveNight: DEMO_LIVE_NIGHT_SLUG,
+  bracket: DEMO_BRACKET_SLUG,
+};
 
 function attributes(widget: string, example: GalleryExample): string {
   return Object.entries({ org: DEMO_ORG_SLUG, widget, ...example.data })

@@ -22,6 +22,7 @@ export const EmbedQuery = Type.Object({
   noregister: Option,
   limit: Option,
   event: Option,
+  bracket: Option,
 });
 export type EmbedOptions = Static<typeof EmbedQuery>;
 

@@ -26,6 +26,7 @@ export interface WidgetContext {
 export interface GalleryDemo {
   league: string;
   liveNight: string;
+  bracket: string;
 }
 
 /** One tag of the gallery: what it shows and its `data-*` options besides org and widget. */

@@ -62,6 +62,8 @@ export async function usersOpenToOrg(
       union all select x.user_id, e.org_id from score_cards x join events e on e.id = x.event_id
       union all select x.user_id, s.org_id from standing_competitors x
         join standing_series s on s.id = x.series_id
+      union all select x.user_id, b.org_id from bracket_entrants x
+        join brackets b on b.id = x.bracket_id
     )
     select u.id from users u
     where u.id in (${sql.join(userIds)}) and (

@@ -10,6 +10,16 @@ import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../../src/resources/tee-sheets/service.js';
 import { leagueBody, leaguePath, leaguesPath, newEmail } from '../../support/admin.js';
 import {
+  adminBracket,
+  bracketPath,
+  bracketsPath,
+  draftBracket,
+  matchId,
+  publishedBracket,
+  resultPath,
+} from '../../support/brackets.js';
+import { setResult } from '../../../src/resources/brackets/service.js';
+import {
   ADMIN,
   ADMIN_TOKEN,
   DEFAULT_NOW,
@@ -67,6 +77,12 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   createApiKey:               [201,      201,   404,   403,    401,     401,     401],
   listApiKeys:                [200,      200,   404,   403,    401,     401,     401],
   revokeApiKey:               [204,      204,   404,   403,    401,     401,     401],
+  createBracket:              [201,      201,   404,   403,    401,     401,     401],
+  listAdminBrackets:          [200,      200,   404,   403,    401,     401,     401],
+  getAdminBracket:            [200,      200,   404,   403,    401,     401,     401],
+  publishBracket:             [200,      200,   404,   403,    401,     401,     401],
+  setMatchResult:             [200,      200,   404,   403,    401,     401,     401],
+  removeMatchResult:          [204,      204,   404,   403,    401,     401,     401],
 };
 
 const PNG = Buffer.from(
@@ -233,6 +249,34 @@ const REQUESTS: Record<string, RequestOf> = {
     );
     return json('DELETE', `${keysPath(a)}/${apiKey.id}`);
   },
+  createBracket: async (h, { a }) =>
+    json('POST', bracketsPath(a), {
+      slug: unique('bracket'),
+      name: 'Club Match Play',
+      holesPerMatch: 18,
+      entrants: [{ userId: (await h.user()).id }, { userId: (await h.user()).id }],
+    }),
+  listAdminBrackets: async (_h, { a }) => json('GET', bracketsPath(a)),
+  getAdminBracket: async (h, { a }) =>
+    json('GET', bracketPath(a, (await draftBracket(h, a, 2)).id)),
+  publishBracket: async (h, { a }) =>
+    json('POST', `${bracketPath(a, (await draftBracket(h, a, 3)).id)}/publish`),
+  setMatchResult: async (h, { a }) => {
+    const { id } = await publishedBracket(h, a, 2);
+    const final = matchId(await adminBracket(h, a, id), 1, 1);
+    return json('PUT', resultPath(a, id, final), { winner: 1, kind: 'holes', up: 2, toPlay: 0 });
+  },
+  removeMatchResult: async (h, { a }) => {
+    const { id } = await publishedBracket(h, a, 2);
+    const final = matchId(await adminBracket(h, a, id), 1, 1);
+    await setResult(h.database.db, {
+      orgSlug: a.slug,
+      id,
+      matchId: final,
+      result: { winner: 2, kind: 'conceded' },
+    });
+    return json('DELETE', resultPath(a, id, final));
+  },
 };
 
 const TABLES: readonly (keyof Database)[] = [
@@ -257,6 +301,9 @@ const TABLES: readonly (keyof Database)[] = [
   'score_cards',
   'event_leaderboards',
   'api_keys',
+  'brackets',
+  'bracket_entrants',
+  'bracket_matches',
 ];
 
 /** Every row of every table, as text: equal before and after a call that changed nothing. */
@@ -409,6 +456,7 @@ describeOnDatabases('admin API: a key names only its org’s golfers', (harness)
     const league = await h.league(w.a);
     const event = await createNight(h, w.a, null);
     const series = await createSeries(h.database.db, w.a.slug, { name: 'R', scope: 'overall' });
+    const newcomer = await h.user();
     const naming = (userId: number): [string, InjectOptions][] => [
       ['a registration', json('POST', `${leaguePath(w.a, league.id)}/registrations`, { userId })],
       ['an entry', json('POST', `${eventPath(w.a, event)}/entries`, { userId })],
@@ -424,6 +472,15 @@ describeOnDatabases('admin API: a key names only its org’s golfers', (harness)
         json('POST', `${seriesPath(w.a)}/${series.id}/results`, {
           eventId: event.id,
           results: [{ userId, points: 1 }],
+        }),
+      ],
+      [
+        'a bracket',
+        json('POST', bracketsPath(w.a), {
+          slug: unique('bracket'),
+          name: 'Club Match Play',
+          holesPerMatch: 18,
+          entrants: [{ userId: newcomer.id }, { userId }],
         }),
       ],
     ];

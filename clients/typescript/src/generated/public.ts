@@ -260,6 +260,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/orgs/{orgSlug}/brackets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The org’s published match-play brackets, newest first */
+        get: operations["listBrackets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/brackets/{bracketSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published bracket: its rounds, matches, results and champion */
+        get: operations["getBracket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2518,6 +2552,357 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: this server holds all the streams it can, or the database cannot be reached. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listBrackets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published brackets. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "brackets": [
+                     *         {
+                     *           "slug": "club-championship",
+                     *           "name": "Club Match Play Championship",
+                     *           "status": "in-progress",
+                     *           "holesPerMatch": 18,
+                     *           "champion": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        brackets: {
+                            slug: string;
+                            name: string;
+                            /** @description `completed` once the final has a winner. */
+                            status: "in-progress" | "completed";
+                            holesPerMatch: number;
+                            champion: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getBracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The bracket’s slug, e.g. `club-championship`. */
+                bracketSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bracket. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "club-championship",
+                     *       "name": "Club Match Play Championship",
+                     *       "status": "in-progress",
+                     *       "holesPerMatch": 18,
+                     *       "champion": null,
+                     *       "rounds": [
+                     *         {
+                     *           "number": 1,
+                     *           "name": "Semifinals",
+                     *           "matches": [
+                     *             {
+                     *               "id": 1,
+                     *               "number": 1,
+                     *               "sides": [
+                     *                 {
+                     *                   "seed": 1,
+                     *                   "name": "Ava Palmer",
+                     *                   "teamName": null
+                     *                 },
+                     *                 {
+                     *                   "seed": 4,
+                     *                   "name": "Dan Sarazen",
+                     *                   "teamName": null
+                     *                 }
+                     *               ],
+                     *               "winner": 1,
+                     *               "result": "3&2"
+                     *             },
+                     *             {
+                     *               "id": 2,
+                     *               "number": 2,
+                     *               "sides": [
+                     *                 {
+                     *                   "seed": 2,
+                     *                   "name": "Ben Hogan-Reyes",
+                     *                   "teamName": null
+                     *                 },
+                     *                 {
+                     *                   "seed": 3,
+                     *                   "name": "Carla Nicklaus",
+                     *                   "teamName": null
+                     *                 }
+                     *               ],
+                     *               "winner": 2,
+                     *               "result": "1 up (19 holes)"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "name": "Final",
+                     *           "matches": [
+                     *             {
+                     *               "id": 3,
+                     *               "number": 1,
+                     *               "sides": [
+                     *                 {
+                     *                   "seed": 1,
+                     *                   "name": "Ava Palmer",
+                     *                   "teamName": null
+                     *                 },
+                     *                 {
+                     *                   "seed": 3,
+                     *                   "name": "Carla Nicklaus",
+                     *                   "teamName": null
+                     *                 }
+                     *               ],
+                     *               "winner": null,
+                     *               "result": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        slug: string;
+                        name: string;
+                        /** @description `completed` once the final has a winner. */
+                        status: "in-progress" | "completed";
+                        holesPerMatch: number;
+                        champion: string | null;
+                        rounds: {
+                            number: number;
+                            /** @description `Final`, `Semifinals`, `Quarterfinals`, else `Round of N`. */
+                            name: string;
+                            matches: {
+                                id: number;
+                                /** @description From 1, top to bottom within the round. */
+                                number: number;
+                                /** @description Side 1, then side 2; null: not known yet, or no one (the other has a bye). */
+                                sides: ({
+                                    seed: number;
+                                    /** @description The golfer’s name, or the team’s. */
+                                    name: string;
+                                    teamName: string | null;
+                                } | null)[];
+                                winner: (1 | 2) | null;
+                                result: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
             503: {
                 headers: {
                     /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
