@@ -15,6 +15,7 @@ const WIDGET_PAGES = (club: EmbedClub): Record<string, string> => ({
   leaderboard: `event=${club.night.slug}`,
   league: `league=${club.league.slug}`,
   leagues: '',
+  bracket: `bracket=${club.bracketSlug}`,
 });
 
 function widgetUrl(club: EmbedClub, widget: string, query: string): string {
@@ -227,7 +228,7 @@ describeOnDatabases('embed widget pages', (harness) => {
     }
     // The demo's tags name things that exist: each of their widget pages answers 200.
     const tags = [...gallery.body.matchAll(/<script async src="\/embed\.js"([^>]*)>/g)];
-    assert.equal(tags.length, 9);
+    assert.equal(tags.length, 10);
     for (const [, attributes] of tags) {
       const query = new URLSearchParams();
       for (const [, name, value] of (attributes ?? '').matchAll(/data-([a-z]+)="([^"]*)"/g)) {
