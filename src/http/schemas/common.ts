@@ -97,3 +97,38 @@ export const EventEntryParams = Type.Object({ orgSlug: OrgSlug, id: EventId, use
 
 export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/** Largest page an admin list answers. */
+export const MAX_ADMIN_PAGE = 200;
+
+/** Paging of admin lists: `count` in the answer is the number before paging. */
+export const pageFields = {
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_ADMIN_PAGE,
+      default: 50,
+      description: 'Records per page.',
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000000,
+      default: 0,
+      description: 'Records to skip before the page.',
+    }),
+  ),
+};
+export const PageQuery = Type.Object(pageFields);
+export type PageQuery = Static<typeof PageQuery>;
+
+/** A page of an admin list: the window asked for, with defaults applied. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+export const pageOf = (query: PageQuery): Page => ({
+  limit: query.limit ?? 50,
+  offset: query.offset ?? 0,
+});

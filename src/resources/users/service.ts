@@ -2,7 +2,16 @@ import type { User } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import type { Executor } from '../../db/executor.js';
 import { writeTransaction } from '../transaction.js';
-import { findUserById, findUsersByEmails, insertUser } from './store.js';
+import { NotFoundError } from '../../domain/errors.js';
+import type { Page } from '../../http/schemas/common.js';
+import { requireOrg } from '../orgs/service.js';
+import {
+  findGolferOfOrg,
+  findGolfersOfOrg,
+  findUserById,
+  findUsersByEmails,
+  insertUser,
+} from './store.js';
 
 /** Creates a golfer account; e-mail addresses are unique whatever their case. */
 export async function createUser(
@@ -26,4 +35,23 @@ export async function findUser(db: Executor, id: number): Promise<User | undefin
 /** The golfers holding these addresses, whatever their case. */
 export async function findUsersWithEmails(db: Executor, emails: string[]): Promise<User[]> {
   return findUsersByEmails(db, emails);
+}
+
+/** A page of the org's golfers (anyone linked to it), by name; `search` narrows by name or address. */
+export async function listGolfers(
+  db: Executor,
+  orgSlug: string,
+  search: string | undefined,
+  page: Page,
+): Promise<{ count: number; users: User[] }> {
+  const org = await requireOrg(db, orgSlug);
+  return findGolfersOfOrg(db, org.id, search, page);
+}
+
+/** One golfer of the org; another org's golfer or an account of none is not found. */
+export async function getGolfer(db: Executor, orgSlug: string, userId: number): Promise<User> {
+  const org = await requireOrg(db, orgSlug);
+  const user = await findGolferOfOrg(db, org.id, userId);
+  if (user === undefined) throw new NotFoundError();
+  return user;
 }
