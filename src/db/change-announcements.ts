@@ -52,6 +52,7 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   events: orgById,
   standing_series: orgById,
   api_keys: orgById,
+  org_golfers: orgById,
   teams: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   roster_entries: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   invites: (t, r) => `
@@ -86,7 +87,8 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
       union select e.org_id from ${t('score_cards')} x
         join ${t('events')} e on e.id = x.event_id where x.user_id = ${r}.id
       union select s.org_id from ${t('standing_competitors')} x
-        join ${t('standing_series')} s on s.id = x.series_id where x.user_id = ${r}.id)`,
+        join ${t('standing_series')} s on s.id = x.series_id where x.user_id = ${r}.id
+      union select x.org_id from ${t('org_golfers')} x where x.user_id = ${r}.id)`,
 };
 
 /** Tables whose new rows nothing refers to yet, so that inserting one touches no org. */

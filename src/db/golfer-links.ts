@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 
 /**
  * Every link of a golfer to an org, as rows `(user_id, org_id)`: on a roster, inviting to a
- * team, on an entry list, a tee sheet, a card or a standings table of the org. A golfer
+ * team, on an entry list, a tee sheet, a card or a standings table of the org, or added to
+ * it by an organizer (`org_golfers`). A golfer
  * with a link to an org is that org's golfer; one with no link belongs to no org yet. The
  * keys' guard (who a key may name) and the golfer lists read the same links.
  */
@@ -15,4 +16,5 @@ export const GOLFER_LINKS = sql<{ user_id: number; org_id: number }>`
   union all select x.user_id, e.org_id from tee_group_players x join events e on e.id = x.event_id
   union all select x.user_id, e.org_id from score_cards x join events e on e.id = x.event_id
   union all select x.user_id, s.org_id from standing_competitors x
-    join standing_series s on s.id = x.series_id`;
+    join standing_series s on s.id = x.series_id
+  union all select x.user_id, x.org_id from org_golfers x`;

@@ -8,7 +8,7 @@ import {
   MAX_EVENT_LIMIT,
   PUBLIC_EVENT_STATUSES,
 } from '../../domain/events.js';
-import { Id, Nullable, Slug, SLUG_PATTERN, Text } from '../../http/schemas/common.js';
+import { Id, Nullable, Slug, SLUG_PATTERN, SLUG_RULE, Text } from '../../http/schemas/common.js';
 import { AdminTeeSheet } from '../tee-sheets/schema.js';
 
 const Tag = Slug;
@@ -38,6 +38,7 @@ export const eventFields = {
   title: Text(200),
   eventType: Type.String({
     pattern: SLUG_PATTERN,
+    errorMessage: SLUG_RULE,
     maxLength: 50,
     description: 'e.g. league-night, tournament',
   }),

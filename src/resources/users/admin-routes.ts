@@ -10,7 +10,7 @@ import {
   GolferListQuery,
   GolferParams,
 } from './schema.js';
-import { createUser, getGolfer, listGolfers } from './service.js';
+import { addGolfer, createUser, getGolfer, listGolfers } from './service.js';
 
 const TAGS = ['Users'];
 
@@ -57,6 +57,32 @@ export function adminUserRoutes(context: AppContext) {
         const page = pageOf(request.query);
         const { count, users } = await listGolfers(db, request.params.orgSlug, search, page);
         return { count, users: users.map(presentUser) };
+      },
+    );
+
+    app.post(
+      '/orgs/:orgSlug/golfers',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'addGolfer',
+          tags: TAGS,
+          summary: 'Add a golfer to the organization by e-mail address',
+          description:
+            'A new address makes a new golfer (201); an address that is known, in any case, ' +
+            'answers its account as it is (200), now a golfer of this organization too.',
+          params: OrgParams,
+          body: CreateUserBody,
+          response: {
+            200: json(AdminUser, 'The existing account of that address.', ADMIN_USER_EXAMPLE),
+            201: json(AdminUser, 'The new golfer.', ADMIN_USER_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user, created } = await addGolfer(db, request.params.orgSlug, request.body);
+        return reply.code(created ? 201 : 200).send(presentUser(user));
       },
     );
 

@@ -11,6 +11,7 @@ import {
   findUserById,
   findUsersByEmails,
   insertUser,
+  linkGolfer,
 } from './store.js';
 
 /** Creates a golfer account; e-mail addresses are unique whatever their case. */
@@ -54,4 +55,30 @@ export async function getGolfer(db: Executor, orgSlug: string, userId: number): 
   const user = await findGolferOfOrg(db, org.id, userId);
   if (user === undefined) throw new NotFoundError();
   return user;
+}
+
+/**
+ * Adds a golfer to the org by e-mail (decisions §23): a new account for a new address
+ * (`created`), or the account that holds it, whatever its case, which becomes a golfer of
+ * this org too, names unchanged. Never a dead-end conflict.
+ */
+export async function addGolfer(
+  db: Executor,
+  orgSlug: string,
+  input: { email: string; firstName: string; lastName: string },
+): Promise<{ user: User; created: boolean }> {
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    const email = input.email.trim();
+    const [existing] = await findUsersByEmails(trx, [email]);
+    const user =
+      existing ??
+      (await insertUser(trx, {
+        email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+      }));
+    await linkGolfer(trx, org.id, user.id);
+    return { user, created: existing === undefined };
+  });
 }

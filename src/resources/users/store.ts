@@ -68,3 +68,12 @@ export async function findGolferOfOrg(
   );
   return rows[0];
 }
+
+/** Makes the account a golfer of the org; adding one twice is adding it once. */
+export async function linkGolfer(db: Executor, orgId: number, userId: number): Promise<void> {
+  await db
+    .insertInto('org_golfers')
+    .values({ org_id: orgId, user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -102,6 +102,42 @@ describeOnDatabases('admin reads: what each caller sees (decisions §23)', (harn
     assert.equal(byOperator.statusCode, 404, 'nor for the operator, under this org');
   });
 
+  void test('adding a golfer by e-mail: a new account (201), or the known one linked (200), never a 409', async () => {
+    const h = harness();
+    const a = await h.org();
+    const b = await h.org();
+    const known = await h.user({ email: `${unique('known')}@example.com` });
+    const key = await organizerKey(h, b.slug);
+    const path = `${ADMIN}/orgs/${b.slug}/golfers`;
+    const add = async (email: string) =>
+      h.inject({
+        method: 'POST',
+        url: path,
+        headers: bearer(key),
+        payload: { email, firstName: 'New', lastName: 'Name' },
+      });
+    const fresh = await add(`${unique('fresh')}@example.com`);
+    assert.equal(fresh.statusCode, 201, fresh.body);
+    const linked = await add(known.email.toUpperCase());
+    assert.equal(linked.statusCode, 200, linked.body);
+    assert.deepEqual(linked.json(), {
+      id: known.id,
+      email: known.email,
+      firstName: known.first_name,
+      lastName: known.last_name,
+    });
+    const again = await add(known.email);
+    assert.equal(again.statusCode, 200, 'adding twice is adding once');
+    type List = { count: number; users: { id: number }[] };
+    const ofB = await read<List>(h, path, key);
+    assert.deepEqual(
+      ofB.users.map((user) => user.id).toSorted((x, y) => x - y),
+      [known.id, fresh.json<{ id: number }>().id].toSorted((x, y) => x - y),
+    );
+    const ofA = await read<List>(h, `${ADMIN}/orgs/${a.slug}/golfers`);
+    assert.equal(ofA.count, 0, 'another org gains nobody');
+  });
+
   void test('leagues of every status, one with its roster (withdrawn too) and teams', async () => {
     const h = harness();
     const night = await leagueNight(h, { golfers: ['Ava', 'Ben'] });

@@ -71,6 +71,7 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   getOrg:                     [200,      200,   404,   403,    401,     401,     401],
   listGolfers:                [200,      200,   404,   403,    401,     401,     401],
   getGolfer:                  [200,      200,   404,   403,    401,     401,     401],
+  addGolfer:                  [201,      201,   404,   403,    401,     401,     401],
   listLeagues:                [200,      200,   404,   403,    401,     401,     401],
   getLeague:                  [200,      200,   404,   403,    401,     401,     401],
   listEvents:                 [200,      200,   404,   403,    401,     401,     401],
@@ -248,6 +249,12 @@ const REQUESTS: Record<string, RequestOf> = {
   listGolfers: async (_h, { a }) => json('GET', `${ADMIN}/orgs/${a.slug}/golfers?search=a`),
   getGolfer: async (h, { a, scored }) =>
     json('GET', `${ADMIN}/orgs/${a.slug}/golfers/${await entered(h, a, scored)}`),
+  addGolfer: async (_h, { a }) =>
+    json('POST', `${ADMIN}/orgs/${a.slug}/golfers`, {
+      email: newEmail('added'),
+      firstName: 'Ada',
+      lastName: 'Added',
+    }),
   listLeagues: async (_h, { a }) => json('GET', `${leaguesPath(a)}?limit=5`),
   getLeague: async (h, { a }) => json('GET', leaguePath(a, (await h.league(a)).id)),
   listEvents: async (_h, { a }) => json('GET', `${ADMIN}/orgs/${a.slug}/events?filter=all`),
@@ -281,6 +288,7 @@ const TABLES: readonly (keyof Database)[] = [
   'score_cards',
   'event_leaderboards',
   'api_keys',
+  'org_golfers',
 ];
 
 /** Every row of every table, as text: equal before and after a call that changed nothing. */

@@ -69,7 +69,11 @@ export interface paths {
          */
         get: operations["listGolfers"];
         put?: never;
-        post?: never;
+        /**
+         * Add a golfer to the organization by e-mail address
+         * @description A new address makes a new golfer (201); an address that is known, in any case, answers its account as it is (200), now a golfer of this organization too.
+         */
+        post: operations["addGolfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -635,7 +639,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -851,7 +856,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -1061,7 +1067,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -1277,7 +1284,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -1509,7 +1517,254 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    addGolfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    firstName: string;
+                    lastName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The existing account of that address. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava.palmer@example.com",
+                     *       "firstName": "Ava",
+                     *       "lastName": "Palmer"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                    };
+                };
+            };
+            /** @description The new golfer. */
+            201: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava.palmer@example.com",
+                     *       "firstName": "Ava",
+                     *       "lastName": "Palmer"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                    };
+                };
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -1721,7 +1976,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -1977,7 +2233,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -2239,7 +2496,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -2516,7 +2774,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -2780,7 +3039,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -3024,7 +3284,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -3263,7 +3524,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -3458,7 +3720,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -3653,7 +3916,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -3915,7 +4179,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -4173,7 +4438,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -4471,7 +4737,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -4731,7 +4998,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -4946,7 +5214,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -5141,7 +5410,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -5363,7 +5633,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -5578,7 +5849,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -5832,7 +6104,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -6056,7 +6329,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -6297,7 +6571,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -6531,7 +6806,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -6724,7 +7000,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -6957,7 +7234,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -7186,7 +7464,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -7381,7 +7660,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -7620,7 +7900,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -7861,7 +8142,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -8103,7 +8385,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -8296,7 +8579,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
@@ -8546,7 +8830,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "slug": "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\""
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
                      *       }
                      *     }
                      */
