@@ -52,6 +52,7 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   events: orgById,
   standing_series: orgById,
   api_keys: orgById,
+  org_golfers: orgById,
   brackets: orgById,
   bracket_entrants: (t, r) => viaParent(t, 'brackets', `${r}.bracket_id`),
   bracket_matches: (t, r) => viaParent(t, 'brackets', `${r}.bracket_id`),
@@ -91,7 +92,8 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
       union select s.org_id from ${t('standing_competitors')} x
         join ${t('standing_series')} s on s.id = x.series_id where x.user_id = ${r}.id
       union select b.org_id from ${t('bracket_entrants')} x
-        join ${t('brackets')} b on b.id = x.bracket_id where x.user_id = ${r}.id)`,
+        join ${t('brackets')} b on b.id = x.bracket_id where x.user_id = ${r}.id
+      union select x.org_id from ${t('org_golfers')} x where x.user_id = ${r}.id)`,
 };
 
 /** Tables whose new rows nothing refers to yet, so that inserting one touches no org. */

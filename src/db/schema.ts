@@ -235,6 +235,13 @@ export interface ApiKeysTable {
   created_at: CreatedAt;
 }
 
+/** A golfer an organizer added to an org by e-mail (decisions §23). */
+export interface OrgGolfersTable {
+  org_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
 export type BracketStatus = 'draft' | 'published';
 export type BracketResultKind = 'bye' | 'holes' | 'extra-holes' | 'conceded';
 
@@ -293,6 +300,7 @@ export interface Database {
   score_cards: ScoreCardsTable;
   event_leaderboards: EventLeaderboardsTable;
   api_keys: ApiKeysTable;
+  org_golfers: OrgGolfersTable;
   brackets: BracketsTable;
   bracket_entrants: BracketEntrantsTable;
   bracket_matches: BracketMatchesTable;

@@ -23,13 +23,13 @@ export function parsErrors(pars: unknown): Record<string, string> {
   const index = pars.findIndex((par) => !isWholeIn(par, MIN_PAR, MAX_PAR));
   if (index === -1) return {};
   return {
-    [`pars.${index}`]: `par of hole ${index + 1} must be a whole number from ${MIN_PAR} to ${MAX_PAR}`,
+    [`pars.${index + 1}`]: `par of hole ${index + 1} must be a whole number from ${MIN_PAR} to ${MAX_PAR}`,
   };
 }
 
 /**
  * What is wrong with a score card for a course of `holeCount` holes, keyed by body field
- * (`holes`, `holes.3`); empty when valid. A null entry is a hole not played yet.
+ * (`holes`, `holes.3` for hole 3); empty when valid. A null entry is a hole not played yet.
  */
 export function holesErrors(holes: unknown, holeCount: number): Record<string, string> {
   if (!Array.isArray(holes) || holes.length !== holeCount) {
@@ -40,7 +40,7 @@ export function holesErrors(holes: unknown, holeCount: number): Record<string, s
   );
   if (index === -1) return {};
   return {
-    [`holes.${index}`]: `strokes on hole ${index + 1} must be a whole number from ${MIN_STROKES} to ${MAX_STROKES}, or null`,
+    [`holes.${index + 1}`]: `strokes on hole ${index + 1} must be a whole number from ${MIN_STROKES} to ${MAX_STROKES}, or null`,
   };
 }
 

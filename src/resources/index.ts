@@ -10,6 +10,7 @@ import { orgs } from './orgs/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
 import { scoring } from './scoring/index.js';
+import { site } from './site/index.js';
 import { standings } from './standings/index.js';
 import { teams } from './teams/index.js';
 import { teeSheets } from './tee-sheets/index.js';
@@ -33,6 +34,7 @@ export const RESOURCES: readonly Resource[] = [
   media,
   apiKeys,
   scoring,
+  site,
   brackets,
 ];
 

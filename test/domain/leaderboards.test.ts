@@ -23,11 +23,11 @@ void describe('pars', () => {
     { name: 'not a list', pars: 'par 72', errors: ['pars'] },
     { name: 'no holes', pars: [], errors: ['pars'] },
     { name: '10 holes', pars: [...NINE_PARS, 4], errors: ['pars'] },
-    { name: 'a par of 2', pars: [4, 4, 2, 5, 4, 4, 3, 5, 4], errors: ['pars.2'] },
-    { name: 'a par of 7', pars: [...NINE_PARS.slice(0, 8), 7], errors: ['pars.8'] },
-    { name: 'a fraction', pars: [4.5, 4, 3, 5, 4, 4, 3, 5, 4], errors: ['pars.0'] },
-    { name: 'a null hole', pars: [4, null, 3, 5, 4, 4, 3, 5, 4], errors: ['pars.1'] },
-    { name: 'a string', pars: [4, 4, '3', 5, 4, 4, 3, 5, 4], errors: ['pars.2'] },
+    { name: 'a par of 2', pars: [4, 4, 2, 5, 4, 4, 3, 5, 4], errors: ['pars.3'] },
+    { name: 'a par of 7', pars: [...NINE_PARS.slice(0, 8), 7], errors: ['pars.9'] },
+    { name: 'a fraction', pars: [4.5, 4, 3, 5, 4, 4, 3, 5, 4], errors: ['pars.1'] },
+    { name: 'a null hole', pars: [4, null, 3, 5, 4, 4, 3, 5, 4], errors: ['pars.2'] },
+    { name: 'a string', pars: [4, 4, '3', 5, 4, 4, 3, 5, 4], errors: ['pars.3'] },
   ];
   for (const { name, pars, errors } of cases) {
     void test(name, () => {
@@ -38,7 +38,7 @@ void describe('pars', () => {
   }
 
   void test('the message names the hole by its number', () => {
-    assert.match(parsErrors([4, 4, 2, 5, 4, 4, 3, 5, 4])['pars.2'] ?? '', /hole 3/);
+    assert.match(parsErrors([4, 4, 2, 5, 4, 4, 3, 5, 4])['pars.3'] ?? '', /hole 3/);
   });
 });
 
@@ -51,10 +51,10 @@ void describe('score card holes', () => {
     { name: 'fewer entries than holes', holes: nulls(8), holeCount: 9, errors: ['holes'] },
     { name: '9 entries on 18 holes', holes: nulls(9), holeCount: 18, errors: ['holes'] },
     { name: 'not a list', holes: { 1: 4 }, holeCount: 9, errors: ['holes'] },
-    { name: '0 strokes', holes: [4, 0, ...nulls(7)], holeCount: 9, errors: ['holes.1'] },
-    { name: '21 strokes', holes: [...nulls(8), 21], holeCount: 9, errors: ['holes.8'] },
-    { name: 'a fraction', holes: [4.5, ...nulls(8)], holeCount: 9, errors: ['holes.0'] },
-    { name: 'a string', holes: ['4', ...nulls(8)], holeCount: 9, errors: ['holes.0'] },
+    { name: '0 strokes', holes: [4, 0, ...nulls(7)], holeCount: 9, errors: ['holes.2'] },
+    { name: '21 strokes', holes: [...nulls(8), 21], holeCount: 9, errors: ['holes.9'] },
+    { name: 'a fraction', holes: [4.5, ...nulls(8)], holeCount: 9, errors: ['holes.1'] },
+    { name: 'a string', holes: ['4', ...nulls(8)], holeCount: 9, errors: ['holes.1'] },
   ];
   for (const { name, holes, holeCount, errors } of cases) {
     void test(name, () => {

@@ -4,6 +4,7 @@ import * as eventsStandings from './002-events-standings.js';
 import * as leagueNights from './004-league-nights.js';
 import * as staleLeaderboards from './006-stale-leaderboards.js';
 import * as apiKeys from './007-api-keys.js';
+import * as orgGolfers from './009-org-golfers.js';
 import * as brackets from './013-brackets.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '004-league-nights': leagueNights,
   '006-stale-leaderboards': staleLeaderboards,
   '007-api-keys': apiKeys,
+  '009-org-golfers': orgGolfers,
   '013-brackets': brackets,
 };

@@ -7,9 +7,11 @@ import type { KeyCaller } from '../../resources/api-keys/service.js';
  * `config: { access }`:
  * - `operator`: the `ADMIN_TOKEN` alone (org creation, accounts of no org);
  * - `org`: the operator, or an organizer key of the org in `:orgSlug`;
- * - `event-scores`: those, or a scorer key of the event `:id` of that org.
+ * - `event-scores`: those, or a scorer key of the event `:id` of that org;
+ * - `own-org`: the operator, or an organizer key of any org, whose route answers with the
+ *   caller's own org only (the list of orgs).
  */
-export type Access = 'operator' | 'org' | 'event-scores';
+export type Access = 'operator' | 'org' | 'event-scores' | 'own-org';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +26,7 @@ const PARAMS_NEEDED: Record<Access, readonly string[]> = {
   operator: [],
   org: [':orgSlug'],
   'event-scores': [':orgSlug', ':id'],
+  'own-org': [],
 };
 
 /**
@@ -58,12 +61,16 @@ export function permit(
   if (access === undefined || access === 'operator') {
     throw new ForbiddenError('Forbidden: only the operator’s token may do this.');
   }
-  if (params.orgSlug !== caller.orgSlug) throw new NotFoundError();
-  if (caller.role === 'organizer') return;
-  if (access !== 'event-scores') {
-    throw new ForbiddenError(
+  const scorerOnly = () =>
+    new ForbiddenError(
       'Forbidden: a scorer key may only read, set and remove the score cards of its event.',
     );
+  if (access === 'own-org') {
+    if (caller.role === 'organizer') return;
+    throw scorerOnly();
   }
+  if (params.orgSlug !== caller.orgSlug) throw new NotFoundError();
+  if (caller.role === 'organizer') return;
+  if (access !== 'event-scores') throw scorerOnly();
   if (params.id !== String(caller.eventId)) throw new NotFoundError();
 }

@@ -32,6 +32,16 @@ function golfersNamed(params: unknown, body: unknown): number[] {
   return found;
 }
 
+/** The caller of each admin request the guard let through. */
+const CALLERS = new WeakMap<FastifyRequest, Caller>();
+
+/** Who is calling an admin route (the guard has run: every admin route has a caller). */
+export function adminCaller(request: FastifyRequest): Caller {
+  const caller = CALLERS.get(request);
+  if (caller === undefined) throw new Error('adminCaller called outside the admin API’s guard');
+  return caller;
+}
+
 /**
  * The admin API's guard. `authenticate` resolves the caller of `Authorization: Bearer
  * <token>`: the operator's token (compared in constant time), or a live key of an org,
@@ -41,7 +51,6 @@ function golfersNamed(params: unknown, body: unknown): number[] {
  */
 export function bearerGuard(token: string, db: Executor, now: () => Date) {
   const expected = digest(token);
-  const callers = new WeakMap<FastifyRequest, Caller>();
 
   async function callerOf(header: string): Promise<Caller | undefined> {
     const match = /^Bearer ([^\s]+)$/i.exec(header);
@@ -59,11 +68,11 @@ export function bearerGuard(token: string, db: Executor, now: () => Date) {
         return sendPlainText(reply, 401, 'Unauthorized');
       }
       permit(caller, request.routeOptions.config.access, request.params as Record<string, string>);
-      callers.set(request, caller);
+      CALLERS.set(request, caller);
       return undefined;
     },
     checkGolfers: async (request: FastifyRequest) => {
-      const caller = callers.get(request);
+      const caller = CALLERS.get(request);
       if (caller === undefined || caller.role === 'operator') return;
       await requireGolfersOf(db, caller.orgSlug, golfersNamed(request.params, request.body));
     },

@@ -19,11 +19,23 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
+/** Lists of holes: an error names a hole by its number from 1 (`holes.1`), as golfers do. */
+const HOLE_LISTS = ['holes', 'pars'];
+
 /** The field an Ajv error is about, as a dotted path (`body` for the body itself). */
 export function fieldOf(error: ErrorObject): string {
-  const path = error.instancePath
-    .split('/')
-    .filter((segment) => segment !== '')
+  const segments = error.instancePath.split('/').filter((segment) => segment !== '');
+  const path = segments
+    .map((segment, index) => {
+      const list = segments[index - 1];
+      const isHoleIndex =
+        list !== undefined &&
+        HOLE_LISTS.includes(list) &&
+        /^\d+$/.test(segment) &&
+        // An item of the list's array (maybe one branch of a nullable), not a key of an object.
+        new RegExp(`/properties/${list}/(?:anyOf/\\d+/)?items/`).test(error.schemaPath);
+      return isHoleIndex ? String(Number(segment) + 1) : segment;
+    })
     .join('.');
   const params = error.params as { missingProperty?: string; additionalProperty?: string };
   const child = params.missingProperty ?? params.additionalProperty;
@@ -31,9 +43,18 @@ export function fieldOf(error: ErrorObject): string {
   return path === '' ? 'body' : path;
 }
 
+/** What a value of each string format looks like, in words (Ajv's says `must match format`). */
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'must be an e-mail address, such as ava.palmer@example.com',
+  'date-time':
+    'must be a date and time, such as 2027-04-06T17:30 (the organization’s time) or 2027-04-06T22:30:00Z',
+  date: 'must be a calendar day, YYYY-MM-DD',
+};
+
 /**
  * Ajv's message, phrased for a person; one message per field. A schema may word a keyword's
- * failure itself (`errorMessage: { pattern: '…' }`, the convention of ajv-errors).
+ * failure itself (`errorMessage: { pattern: '…' }`, the convention of ajv-errors); a
+ * pattern it does not word is never shown (a regular expression says nothing to a person).
  */
 export function messageOf(error: ErrorObject): string {
   const own = (error.parentSchema as { errorMessage?: Record<string, unknown> } | undefined)
@@ -42,6 +63,11 @@ export function messageOf(error: ErrorObject): string {
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not allowed';
   if (error.keyword === 'minProperties') return 'must name at least one field';
+  if (error.keyword === 'pattern') return 'is not written in the expected form';
+  if (error.keyword === 'format') {
+    const { format } = error.params as { format: string };
+    return FORMAT_WORDS[format] ?? `must be a valid ${format}`;
+  }
   if (error.keyword === 'enum') {
     const { allowedValues } = error.params as { allowedValues: unknown[] };
     return `must be one of: ${allowedValues.map(String).join(', ')}`;

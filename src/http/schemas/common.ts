@@ -26,7 +26,18 @@ export async function requireCanonicalIds(request: FastifyRequest): Promise<void
   }
 }
 
-export const Slug = Type.String({ pattern: SLUG_PATTERN, minLength: 1, maxLength: 100 });
+/** How a failed slug is worded in a 422 (never the pattern itself). */
+export const SLUG_RULE = {
+  pattern:
+    'must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)',
+};
+
+export const Slug = Type.String({
+  pattern: SLUG_PATTERN,
+  minLength: 1,
+  maxLength: 100,
+  errorMessage: SLUG_RULE,
+});
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 /**
  * Organizer and golfer text: one to `maxLength` characters, without control characters
@@ -44,6 +55,7 @@ export const Text = (maxLength: number, description?: string) =>
 
 export const CalendarDate = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  errorMessage: { pattern: 'must be a calendar day, YYYY-MM-DD (e.g. 2027-04-06)' },
   description: 'A calendar day, YYYY-MM-DD.',
 });
 
@@ -53,6 +65,7 @@ const slugOf = (what: string, example: string) =>
     pattern: SLUG_PATTERN,
     minLength: 1,
     maxLength: 100,
+    errorMessage: SLUG_RULE,
     description: `The ${what}’s slug, e.g. \`${example}\`.`,
   });
 /** An id in a path, described for the OpenAPI documents by what it names. */
@@ -97,3 +110,38 @@ export const EventEntryParams = Type.Object({ orgSlug: OrgSlug, id: EventId, use
 
 export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/** Largest page an admin list answers. */
+export const MAX_ADMIN_PAGE = 200;
+
+/** Paging of admin lists: `count` in the answer is the number before paging. */
+export const pageFields = {
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_ADMIN_PAGE,
+      default: 50,
+      description: 'Records per page.',
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000000,
+      default: 0,
+      description: 'Records to skip before the page.',
+    }),
+  ),
+};
+export const PageQuery = Type.Object(pageFields);
+export type PageQuery = Static<typeof PageQuery>;
+
+/** A page of an admin list: the window asked for, with defaults applied. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+export const pageOf = (query: PageQuery): Page => ({
+  limit: query.limit ?? 50,
+  offset: query.offset ?? 0,
+});

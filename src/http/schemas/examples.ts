@@ -1,5 +1,8 @@
 import type { ValidationErrors } from './common.js';
 
 export const VALIDATION_ERRORS_EXAMPLE: ValidationErrors = {
-  errors: { slug: 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"' },
+  errors: {
+    slug: 'must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)',
+    'holes.4': 'must be integer',
+  },
 };

@@ -1,5 +1,5 @@
 import type { App, AppContext } from '../../http/context.js';
-import { OrgParams } from '../../http/schemas/common.js';
+import { OrgParams, PageQuery, pageOf } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
 import { API_KEY_LIST_EXAMPLE, CREATED_API_KEY_EXAMPLE } from './examples.js';
 import { presentApiKey, scoringLink } from './presenter.js';
@@ -51,15 +51,20 @@ export function adminApiKeyRoutes(context: AppContext) {
           tags: TAGS,
           summary: 'List the organization’s keys, without their secrets',
           params: OrgParams,
+          querystring: PageQuery,
           response: {
-            200: json(ApiKeyList, 'Every key of the organization.', API_KEY_LIST_EXAMPLE),
+            200: json(ApiKeyList, 'A page of the organization’s keys.', API_KEY_LIST_EXAMPLE),
             ...ADMIN_FAILURES,
           },
         },
       },
       async (request) => {
-        const keys = await listApiKeys(db, request.params.orgSlug);
-        return { count: keys.length, apiKeys: keys.map(presentApiKey) };
+        const { count, keys } = await listApiKeys(
+          db,
+          request.params.orgSlug,
+          pageOf(request.query),
+        );
+        return { count, apiKeys: keys.map(presentApiKey) };
       },
     );
 

@@ -6,6 +6,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { findEvent } from '../events/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { writeTransaction } from '../transaction.js';
+import type { Page } from '../../http/schemas/common.js';
 import type { CreateApiKeyBody } from './schema.js';
 import {
   deleteApiKey,
@@ -91,9 +92,13 @@ export async function createApiKey(
   return { apiKey, key };
 }
 
-export async function listApiKeys(db: Executor, orgSlug: string): Promise<ApiKey[]> {
+export async function listApiKeys(
+  db: Executor,
+  orgSlug: string,
+  page: Page,
+): Promise<{ count: number; keys: ApiKey[] }> {
   const org = await requireOrg(db, orgSlug);
-  return listApiKeysOfOrg(db, org.id);
+  return listApiKeysOfOrg(db, org.id, page);
 }
 
 /** Deletes the key: the next request with it, on any instance, finds nothing. */

@@ -1,13 +1,24 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { GOLFER_LINKS } from '../../db/golfer-links.js';
 import type { ApiKey, ApiKeyRole, ApiKeysTable } from '../../db/schema.js';
 
 export async function insertApiKey(db: Executor, key: Insertable<ApiKeysTable>): Promise<ApiKey> {
   return db.insertInto('api_keys').values(key).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function listApiKeysOfOrg(db: Executor, orgId: number): Promise<ApiKey[]> {
-  return db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
+/** A page of an org's keys, oldest first, and how many there are. */
+export async function listApiKeysOfOrg(
+  db: Executor,
+  orgId: number,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; keys: ApiKey[] }> {
+  const query = db.selectFrom('api_keys').where('org_id', '=', orgId);
+  const [keys, total] = await Promise.all([
+    query.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.count), keys };
 }
 
 /** Whether a key of the org was deleted. */
@@ -42,9 +53,8 @@ export async function findLiveKey(
 }
 
 /**
- * Of `userIds`, the accounts an org's keys may name: the org's golfers (on a roster, an
- * entry list, a tee sheet, a card or a standings table of the org, or inviting to a team of
- * it) and accounts no org has yet, so that an organizer can bring a new golfer in.
+ * Of `userIds`, the accounts an org's keys may name: the org's golfers (`GOLFER_LINKS`)
+ * and accounts no org has yet, so that an organizer can bring a new golfer in.
  */
 export async function usersOpenToOrg(
   db: Executor,
@@ -52,19 +62,7 @@ export async function usersOpenToOrg(
   userIds: readonly number[],
 ): Promise<Set<number>> {
   const { rows } = await sql<{ id: number }>`
-    with links (user_id, org_id) as (
-      select x.user_id, s.org_id from roster_entries x
-        join event_series s on s.id = x.event_series_id
-      union all select x.inviter_user_id, s.org_id from invites x
-        join teams p on p.id = x.team_id join event_series s on s.id = p.event_series_id
-      union all select x.user_id, e.org_id from event_entries x join events e on e.id = x.event_id
-      union all select x.user_id, e.org_id from tee_group_players x join events e on e.id = x.event_id
-      union all select x.user_id, e.org_id from score_cards x join events e on e.id = x.event_id
-      union all select x.user_id, s.org_id from standing_competitors x
-        join standing_series s on s.id = x.series_id
-      union all select x.user_id, b.org_id from bracket_entrants x
-        join brackets b on b.id = x.bracket_id
-    )
+    with links (user_id, org_id) as (${GOLFER_LINKS})
     select u.id from users u
     where u.id in (${sql.join(userIds)}) and (
       not exists (select 1 from links l where l.user_id = u.id)

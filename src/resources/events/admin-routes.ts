@@ -1,15 +1,89 @@
 import type { App, AppContext } from '../../http/context.js';
 import { EventEntryParams, EventIdParams, OrgParams } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
-import { ADMIN_EVENT_EXAMPLE, EVENT_ENTRY_EXAMPLE } from './examples.js';
-import { presentAdminEvent } from './presenter.js';
-import { AdminEvent, CreateEventBody, EventEntryBody, PatchEventBody } from './schema.js';
-import { addEventEntry, createEvent, patchEvent, removeEventEntry } from './service.js';
+import {
+  ADMIN_EVENT_DETAIL_EXAMPLE,
+  ADMIN_EVENT_EXAMPLE,
+  ADMIN_EVENT_LIST_EXAMPLE,
+  EVENT_ENTRY_EXAMPLE,
+} from './examples.js';
+import { presentAdminEvent, presentAdminEventDetail } from './presenter.js';
+import {
+  AdminEvent,
+  AdminEventDetail,
+  AdminEventList,
+  AdminEventListQuery,
+  CreateEventBody,
+  EventEntryBody,
+  PatchEventBody,
+} from './schema.js';
+import {
+  addEventEntry,
+  createEvent,
+  getAdminEventDetail,
+  listAdminEvents,
+  patchEvent,
+  removeEventEntry,
+} from './service.js';
 
-/** Admin writes of events, their league links and own entries. */
+/** Admin reads and writes of events, their league links and own entries. */
 export function adminEventRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/events',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'listEvents',
+          tags: ['Events'],
+          summary: 'List the organization’s events, every status, with the public list’s filters',
+          params: OrgParams,
+          querystring: AdminEventListQuery,
+          response: {
+            200: json(AdminEventList, 'A page of events.', ADMIN_EVENT_LIST_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => {
+        const { eventSeries, tag, ...query } = request.query;
+        const found = await listAdminEvents(db, {
+          ...query,
+          tags: tag === undefined ? undefined : [tag],
+          orgSlug: request.params.orgSlug,
+          leagueSlug: eventSeries,
+          now: context.now(),
+        });
+        return { count: found.count, events: found.events.map(presentAdminEvent) };
+      },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/events/:id',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'getEvent',
+          tags: ['Events'],
+          summary: 'An event of any status, with its field, their cards and its tee sheet',
+          params: EventIdParams,
+          response: {
+            200: json(
+              AdminEventDetail,
+              'The event, its field with cards, and its tee sheet (null without one).',
+              ADMIN_EVENT_DETAIL_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        presentAdminEventDetail(
+          await getAdminEventDetail(db, request.params.orgSlug, request.params.id),
+        ),
+    );
+
     app.post(
       '/orgs/:orgSlug/events',
       {

@@ -1,5 +1,13 @@
 import type { Static } from 'typebox';
-import type { AdminEvent, EventDetail, EventEntryBody, EventField, EventList } from './schema.js';
+import type {
+  AdminEvent,
+  AdminEventDetail,
+  AdminEventList,
+  EventDetail,
+  EventEntryBody,
+  EventField,
+  EventList,
+} from './schema.js';
 
 /** The demo's sixth league night, as both APIs show it. */
 
@@ -48,4 +56,25 @@ export const ADMIN_EVENT_EXAMPLE: AdminEvent = {
 export const EVENT_ENTRY_EXAMPLE: Static<typeof EventEntryBody> = {
   userId: 1,
   teamName: 'Bogey Free',
+};
+export const ADMIN_EVENT_LIST_EXAMPLE: AdminEventList = {
+  count: 12,
+  events: [ADMIN_EVENT_EXAMPLE],
+};
+export const ADMIN_EVENT_DETAIL_EXAMPLE: AdminEventDetail = {
+  ...ADMIN_EVENT_EXAMPLE,
+  field: [
+    {
+      userId: 1,
+      name: 'Ava Palmer',
+      teamId: null,
+      teamName: null,
+      holes: [4, 5, 3, 5, 4, null, null, null, null],
+    },
+    { userId: 2, name: 'Ben Hogan-Reyes', teamId: null, teamName: null, holes: null },
+  ],
+  teeSheet: {
+    format: 'shotgun',
+    groups: [{ startTime: '2026-06-16T22:30:00.000Z', startingHole: 1, userIds: [1, 2] }],
+  },
 };

@@ -1,6 +1,14 @@
 import type { PublicEventStatus } from '../../domain/events.js';
-import type { AdminEvent, EventDetail, EventField, EventItem, EventList } from './schema.js';
-import type { FieldGolfer, Schedule, TaggedEvent } from './service.js';
+import type {
+  AdminEvent,
+  AdminEventDetail,
+  EventDetail,
+  EventField,
+  EventItem,
+  EventList,
+} from './schema.js';
+import type { CardedGolfer, FieldGolfer, Schedule, TaggedEvent } from './service.js';
+import type { AdminTeeSheet } from '../tee-sheets/schema.js';
 import type { ListedEvent, PublicEvent } from './store.js';
 
 /** An event as visitors see it; the store reads public events only. */
@@ -62,5 +70,21 @@ export function presentAdminEvent({ event, tags }: TaggedEvent): AdminEvent {
     entryCount: event.entry_count,
     courseName: event.course_name,
     pars: event.pars,
+  };
+}
+
+export function presentAdminEventDetail(
+  found: TaggedEvent & { field: CardedGolfer[]; teeSheet: AdminTeeSheet | null },
+): AdminEventDetail {
+  return {
+    ...presentAdminEvent(found),
+    field: found.field.map(({ userId, name, teamId, teamName, holes }) => ({
+      userId,
+      name,
+      teamId,
+      teamName,
+      holes,
+    })),
+    teeSheet: found.teeSheet,
   };
 }

@@ -8,7 +8,8 @@ import {
   MAX_EVENT_LIMIT,
   PUBLIC_EVENT_STATUSES,
 } from '../../domain/events.js';
-import { Id, Nullable, Slug, SLUG_PATTERN, Text } from '../../http/schemas/common.js';
+import { Id, Nullable, Slug, SLUG_PATTERN, SLUG_RULE, Text } from '../../http/schemas/common.js';
+import { AdminTeeSheet } from '../tee-sheets/schema.js';
 
 const Tag = Slug;
 
@@ -37,6 +38,7 @@ export const eventFields = {
   title: Text(200),
   eventType: Type.String({
     pattern: SLUG_PATTERN,
+    errorMessage: SLUG_RULE,
     maxLength: 50,
     description: 'e.g. league-night, tournament',
   }),
@@ -157,6 +159,44 @@ export const AdminEvent = Type.Object({
   ...courseAnswerFields,
 });
 export type AdminEvent = Static<typeof AdminEvent>;
+export const AdminEventList = Type.Object({
+  count: Type.Integer({ description: 'Matching events, every status, before paging.' }),
+  events: Type.Array(AdminEvent),
+});
+export type AdminEventList = Static<typeof AdminEventList>;
+export const AdminEventListQuery = Type.Object({
+  ...EventListQuery.properties,
+  eventSeries: Type.Optional(
+    Type.String({
+      ...Slug,
+      description:
+        'A league’s slug, any status: only the events linked to that league. A slug naming ' +
+        'no league of the organization is a 404.',
+    }),
+  ),
+});
+export const AdminEventDetail = Type.Object({
+  ...AdminEvent.properties,
+  field: Type.Array(
+    Type.Object({
+      userId: Type.Integer(),
+      name: Type.String(),
+      teamId: Nullable(Type.Integer()),
+      teamName: Nullable(Type.String()),
+      holes: Nullable(
+        Type.Array(Nullable(Type.Integer()), {
+          description: 'The golfer’s card, hole 1 first; null without one.',
+        }),
+      ),
+    }),
+    {
+      description:
+        'Who plays, in registration order (a league night’s field is its league’s active roster), with their cards.',
+    },
+  ),
+  teeSheet: Nullable(AdminTeeSheet),
+});
+export type AdminEventDetail = Static<typeof AdminEventDetail>;
 export const EventEntryBody = Type.Object(
   { userId: Id, teamName: Type.Optional(Text(100)) },
   { additionalProperties: false },

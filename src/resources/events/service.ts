@@ -11,14 +11,15 @@ import {
   type EventListFilter,
 } from '../../domain/events.js';
 import { displayName } from '../../domain/names.js';
-import { hasScores } from '../leaderboards/service.js';
+import { hasScores, scoreCardsOfEvent } from '../leaderboards/service.js';
 import { lockLeagueOfOrg } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
-import { highestTeeHole } from '../tee-sheets/service.js';
+import { getAdminTeeSheet, highestTeeHole } from '../tee-sheets/service.js';
 import { findUser } from '../users/service.js';
 import {
   deleteEventEntry,
   findEventById,
+  findEventsByIds,
   findField,
   findPublicEventBySlug,
   insertEvent,
@@ -40,6 +41,8 @@ export interface ScheduleQuery {
   leagueSlug?: string | undefined;
   /** Events carrying any of these tags. */
   tags?: readonly string[] | undefined;
+  /** Every status, drafts and hidden leagues' nights too (the admin's list). */
+  everyStatus?: boolean | undefined;
   year?: number | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -66,6 +69,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<
     orgSlug: query.orgSlug,
     leagueSlug: query.leagueSlug,
     tags: query.tags,
+    everyStatus: query.everyStatus,
     year: query.year,
     filter,
     now: query.now,
@@ -79,6 +83,57 @@ export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<
     oldestYear: found.oldestYear ?? Number(localDate(query.now, found.timezone).slice(0, 4)),
     events: found.events,
   };
+}
+
+/** A page of the org's events of every status, with the filters of the public list. */
+export async function listAdminEvents(
+  db: Executor,
+  query: Omit<ScheduleQuery, 'everyStatus'>,
+): Promise<{ count: number; events: TaggedEvent[] }> {
+  const org = await requireOrg(db, query.orgSlug);
+  const schedule = await listSchedule(db, { ...query, everyStatus: true });
+  const rows = await findEventsByIds(
+    db,
+    org.id,
+    schedule.events.map((event) => event.id),
+  );
+  const tags = new Map(schedule.events.map((event) => [event.id, event.tags]));
+  return {
+    count: schedule.count,
+    events: rows.map((event) => ({ event, tags: tags.get(event.id) ?? [] })),
+  };
+}
+
+/** An event of any status, with its tags. */
+export async function getAdminEvent(
+  db: Executor,
+  orgSlug: string,
+  id: number,
+): Promise<TaggedEvent> {
+  const org = await requireOrg(db, orgSlug);
+  const event = await findEventById(db, org.id, id);
+  if (event === undefined) throw new NotFoundError();
+  const tags = await tagsOfEvents(db, [event.id]);
+  return { event, tags: tags.get(event.id) ?? [] };
+}
+
+/** A golfer of an event's field with their card (null without one). */
+export type CardedGolfer = FieldGolfer & { holes: (number | null)[] | null };
+
+/** An event of any status with its field and their cards, and its tee sheet. */
+export async function getAdminEventDetail(db: Executor, orgSlug: string, id: number) {
+  const tagged = await getAdminEvent(db, orgSlug, id);
+  const [field, cards, teeSheet] = await Promise.all([
+    eventField(db, tagged.event),
+    scoreCardsOfEvent(db, tagged.event.id),
+    getAdminTeeSheet(db, tagged.event.id),
+  ]);
+  const holesOf = new Map(cards.map((card) => [card.userId, card.holes]));
+  const carded: CardedGolfer[] = field.map((golfer) => ({
+    ...golfer,
+    holes: holesOf.get(golfer.userId) ?? null,
+  }));
+  return { ...tagged, field: carded, teeSheet };
 }
 
 export async function requirePublicEvent(db: Executor, orgSlug: string, eventSlug: string) {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Database, Event, EventsTable } from '../../db/schema.js';
 import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../../domain/events.js';
-import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
+import { LEAGUE_STATUSES, PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { runPrepared, type Executor } from '../../db/executor.js';
 import type { UserName } from '../users/store.js';
 
@@ -137,6 +137,23 @@ export async function replaceEventTags(
     .execute();
 }
 
+/** Events of an org by id, in the order of `ids`. */
+export async function findEventsByIds(
+  db: Executor,
+  orgId: number,
+  ids: readonly number[],
+): Promise<Event[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Tags of each event, sorted, keyed by event id. */
 export async function tagsOfEvents(
   db: Executor,
@@ -161,6 +178,8 @@ export interface ScheduleRead {
   leagueSlug?: string | undefined;
   /** Events carrying any of these tags. */
   tags?: readonly string[] | undefined;
+  /** Events and leagues of every status, drafts and hidden leagues included (the admin's). */
+  everyStatus?: boolean | undefined;
   year?: number | undefined;
   filter: EventListFilter;
   now: Date;
@@ -186,7 +205,7 @@ export interface ScheduleRows {
 const SCOPE_ORG = sql<number>`scope.org_id`;
 const SCOPE_LEAGUE = sql<number>`scope.league_id`;
 
-type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tags'>;
+type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tags' | 'everyStatus'>;
 
 function matching(query: Matching) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
@@ -194,11 +213,15 @@ function matching(query: Matching) {
     // are visible unless drafts, and the org and league checks need not run per event.
     const conditions =
       query.leagueSlug === undefined
-        ? [eb('events.org_id', '=', SCOPE_ORG), publiclyVisible(eb)]
-        : [
-            eb('events.event_series_id', '=', SCOPE_LEAGUE),
-            eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
-          ];
+        ? [eb('events.org_id', '=', SCOPE_ORG)]
+        : [eb('events.event_series_id', '=', SCOPE_LEAGUE)];
+    if (query.everyStatus !== true) {
+      conditions.push(
+        query.leagueSlug === undefined
+          ? publiclyVisible(eb)
+          : eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
+      );
+    }
     if (query.tags !== undefined) {
       const tags = query.tags;
       conditions.push(
@@ -269,7 +292,11 @@ export async function readSchedule(
                     .select('event_series.id')
                     .whereRef('event_series.org_id', '=', 'orgs.id')
                     .where('event_series.slug', '=', leagueSlug)
-                    .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES)
+                    .where(
+                      'event_series.status',
+                      'in',
+                      query.everyStatus === true ? LEAGUE_STATUSES : PUBLIC_LEAGUE_STATUSES,
+                    )
                     .as('league_id'),
             ])
             .where('orgs.slug', '=', query.orgSlug),

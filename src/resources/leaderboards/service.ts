@@ -25,6 +25,7 @@ import {
   lockStaleEvents,
   saveLeaderboards,
   scoreCardsOf,
+  type ScoreCard,
   upsertScoreCard,
   hasScoreCards,
 } from './store.js';
@@ -266,4 +267,9 @@ export async function removeScoreCard(
 /** Whether any golfer has a score card in the event (its course is then fixed). */
 export async function hasScores(db: Executor, eventId: number): Promise<boolean> {
   return hasScoreCards(db, eventId);
+}
+
+/** Every card of an event: strokes per hole, by golfer. */
+export async function scoreCardsOfEvent(db: Executor, eventId: number): Promise<ScoreCard[]> {
+  return scoreCardsOf(db, eventId);
 }

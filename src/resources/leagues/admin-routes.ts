@@ -1,16 +1,83 @@
 import type { App, AppContext } from '../../http/context.js';
-import { LeagueIdParams, OrgParams } from '../../http/schemas/common.js';
+import { LeagueIdParams, OrgParams, PageQuery, pageOf } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
-import { ADMIN_LEAGUE_EXAMPLE } from './examples.js';
-import { presentAdminLeague } from './presenter.js';
-import { AdminLeague, CreateLeagueBody, PatchLeagueBody } from './schema.js';
-import { MAX_IMAGE_BYTES, createLeague, patchLeague, setLeagueImage } from './service.js';
+import {
+  ADMIN_LEAGUE_DETAIL_EXAMPLE,
+  ADMIN_LEAGUE_EXAMPLE,
+  ADMIN_LEAGUE_LIST_EXAMPLE,
+} from './examples.js';
+import { presentAdminLeague, presentAdminLeagueDetail } from './presenter.js';
+import {
+  AdminLeague,
+  AdminLeagueDetail,
+  AdminLeagueList,
+  CreateLeagueBody,
+  PatchLeagueBody,
+} from './schema.js';
+import {
+  MAX_IMAGE_BYTES,
+  createLeague,
+  getAdminLeague,
+  listLeagues,
+  patchLeague,
+  setLeagueImage,
+} from './service.js';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
 
 export function adminLeagueRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/event-series',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'listLeagues',
+          tags: ['Leagues'],
+          summary: 'List the organization’s leagues, every status, newest first',
+          params: OrgParams,
+          querystring: PageQuery,
+          response: {
+            200: json(AdminLeagueList, 'A page of leagues.', ADMIN_LEAGUE_LIST_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => {
+        const found = await listLeagues(db, request.params.orgSlug, pageOf(request.query));
+        return {
+          count: found.count,
+          leagues: found.leagues.map((league) => presentAdminLeague(found.org, league)),
+        };
+      },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/event-series/:id',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'getLeague',
+          tags: ['Leagues'],
+          summary: 'A league of any status, with its roster and teams',
+          params: LeagueIdParams,
+          response: {
+            200: json(
+              AdminLeagueDetail,
+              'The league, its roster and its teams.',
+              ADMIN_LEAGUE_DETAIL_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        presentAdminLeagueDetail(
+          await getAdminLeague(db, request.params.orgSlug, request.params.id),
+        ),
+    );
+
     app.post(
       '/orgs/:orgSlug/event-series',
       {

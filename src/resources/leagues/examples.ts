@@ -1,4 +1,4 @@
-import type { AdminLeague, PublicLeague } from './schema.js';
+import type { AdminLeague, AdminLeagueDetail, AdminLeagueList, PublicLeague } from './schema.js';
 
 // The examples of the OpenAPI documents: the demo organization's data as the API answers it
 // (src/services/demo-data.ts), typed by the schemas they illustrate, so that a schema change
@@ -47,4 +47,25 @@ export const ADMIN_LEAGUE_EXAMPLE: AdminLeague = {
   memberCount: 6,
   seatsReserved: 6,
   linkedEventCount: 12,
+};
+export const ADMIN_LEAGUE_LIST_EXAMPLE: AdminLeagueList = {
+  count: 1,
+  leagues: [ADMIN_LEAGUE_EXAMPLE],
+};
+export const ADMIN_LEAGUE_DETAIL_EXAMPLE: AdminLeagueDetail = {
+  ...ADMIN_LEAGUE_EXAMPLE,
+  roster: [
+    {
+      userId: 1,
+      firstName: 'Ava',
+      lastName: 'Palmer',
+      email: 'ava.palmer@example.com',
+      teamId: null,
+      status: 'active',
+      paidEntry: false,
+      feeCents: 15000,
+      registeredAt: '2026-04-15T14:02:00.000Z',
+    },
+  ],
+  teams: [],
 };

@@ -1,6 +1,7 @@
 import type { League, Org } from '../../db/schema.js';
 import { spotsRemaining } from '../../domain/seats.js';
-import type { AdminLeague, PublicLeague } from './schema.js';
+import type { AdminLeague, AdminLeagueDetail, PublicLeague } from './schema.js';
+import type { getAdminLeague } from './service.js';
 
 /** Served by the service itself for leagues without an uploaded crest. */
 export const STOCK_CREST_PATH = '/media/stock/crest.svg';
@@ -62,5 +63,30 @@ export function presentAdminLeague(org: Org, league: League): AdminLeague {
     memberCount: league.member_count,
     seatsReserved: league.seats_reserved,
     linkedEventCount: league.linked_event_count,
+  };
+}
+
+export function presentAdminLeagueDetail(
+  found: Awaited<ReturnType<typeof getAdminLeague>>,
+): AdminLeagueDetail {
+  return {
+    ...presentAdminLeague(found.org, found.league),
+    roster: found.roster.map((entry) => ({
+      userId: entry.user_id,
+      firstName: entry.first_name,
+      lastName: entry.last_name,
+      email: entry.email,
+      teamId: entry.team_id,
+      status: entry.status,
+      paidEntry: entry.paid_entry,
+      feeCents: entry.fee_cents,
+      registeredAt: entry.registered_at.toISOString(),
+    })),
+    teams: found.teams.map((team) => ({
+      id: team.id,
+      name: team.name,
+      memberCount: team.member_count,
+      entryPaid: team.entry_paid,
+    })),
   };
 }

@@ -47,6 +47,37 @@ export const AdminLeague = Type.Object({
   linkedEventCount: Type.Integer(),
 });
 export type AdminLeague = Static<typeof AdminLeague>;
+export const AdminLeagueList = Type.Object({
+  count: Type.Integer({ description: 'Leagues of the organization, every status, before paging.' }),
+  leagues: Type.Array(AdminLeague),
+});
+export type AdminLeagueList = Static<typeof AdminLeagueList>;
+export const AdminLeagueDetail = Type.Object({
+  ...AdminLeague.properties,
+  roster: Type.Array(
+    Type.Object({
+      userId: Type.Integer(),
+      firstName: Type.String(),
+      lastName: Type.String(),
+      email: Type.String(),
+      teamId: Nullable(Type.Integer()),
+      status: Type.Union([Type.Literal('active'), Type.Literal('withdrawn')]),
+      paidEntry: Type.Boolean(),
+      feeCents: Type.Integer(),
+      registeredAt: Type.String({ format: 'date-time' }),
+    }),
+    { description: 'Every registration in the order made, withdrawn ones included.' },
+  ),
+  teams: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      memberCount: Type.Integer(),
+      entryPaid: Type.Boolean(),
+    }),
+  ),
+});
+export type AdminLeagueDetail = Static<typeof AdminLeagueDetail>;
 export const PublicLeague = Type.Object(
   {
     id: Type.Integer(),

@@ -11,12 +11,16 @@ import { findSeries } from '../standings/service.js';
 import {
   adjustLeagueCounts,
   findLeagueById,
+  findLeaguesOfOrg,
   findPublicLeague,
   findPublicLeagues,
+  findRoster,
+  findTeamsOfLeague,
   insertLeague,
   lockLeague,
   updateLeague,
 } from './store.js';
+import type { Page } from '../../http/schemas/common.js';
 import { writeTransaction } from '../transaction.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
@@ -211,4 +215,20 @@ export async function countRegistration(
   delta: { members: number; seatsReserved: number },
 ): Promise<void> {
   await adjustLeagueCounts(trx, leagueId, delta);
+}
+
+/** A page of the org's leagues, every status. */
+export async function listLeagues(db: Executor, orgSlug: string, page: Page) {
+  const org = await requireOrg(db, orgSlug);
+  return { org, ...(await findLeaguesOfOrg(db, org.id, page)) };
+}
+
+/** A league of any status with its roster (withdrawn entries too) and its teams. */
+export async function getAdminLeague(db: Executor, orgSlug: string, id: number) {
+  const { org, league } = await requireLeagueById(db, orgSlug, id, 'admin');
+  const [roster, teams] = await Promise.all([
+    findRoster(db, league.id),
+    findTeamsOfLeague(db, league.id),
+  ]);
+  return { org, league, roster, teams };
 }

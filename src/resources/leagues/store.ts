@@ -110,3 +110,63 @@ export async function adjustLeagueCounts(
     .where('id', '=', id)
     .execute();
 }
+
+/** A page of an org's leagues of every status, newest first, and how many there are. */
+export async function findLeaguesOfOrg(
+  db: Executor,
+  orgId: number,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; leagues: League[] }> {
+  const query = db.selectFrom('event_series').where('org_id', '=', orgId);
+  const [leagues, total] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.count), leagues };
+}
+
+/** A golfer on a league's roster, active or withdrawn, with their team. */
+export interface RosterRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  team_id: number | null;
+  status: 'active' | 'withdrawn';
+  paid_entry: boolean;
+  fee_cents: number;
+  registered_at: Date;
+}
+
+/** A league's roster in registration order, withdrawn entries included. */
+export async function findRoster(db: Executor, leagueId: number): Promise<RosterRow[]> {
+  return db
+    .selectFrom('roster_entries as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'r.team_id',
+      'r.status',
+      'r.paid_entry',
+      'r.fee_cents',
+      'r.registered_at',
+    ])
+    .where('r.event_series_id', '=', leagueId)
+    .orderBy('r.registered_at')
+    .orderBy('r.id')
+    .execute();
+}
+
+/** A league's teams, by name. */
+export async function findTeamsOfLeague(db: Executor, leagueId: number) {
+  return db
+    .selectFrom('teams')
+    .select(['id', 'name', 'member_count', 'entry_paid'])
+    .where('event_series_id', '=', leagueId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}

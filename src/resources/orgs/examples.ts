@@ -1,4 +1,4 @@
-import type { AdminOrg } from './schema.js';
+import type { AdminOrg, AdminOrgList } from './schema.js';
 
 export const ADMIN_ORG_EXAMPLE: AdminOrg = {
   id: 1,
@@ -6,3 +6,5 @@ export const ADMIN_ORG_EXAMPLE: AdminOrg = {
   name: 'Demo Golf Club',
   timezone: 'America/Chicago',
 };
+
+export const ADMIN_ORG_LIST_EXAMPLE: AdminOrgList = { count: 1, orgs: [ADMIN_ORG_EXAMPLE] };

@@ -16,3 +16,8 @@ export const AdminOrg = Type.Object({
   timezone: Type.String(),
 });
 export type AdminOrg = Static<typeof AdminOrg>;
+export const AdminOrgList = Type.Object({
+  count: Type.Integer({ description: 'Organizations the caller may see, before paging.' }),
+  orgs: Type.Array(AdminOrg),
+});
+export type AdminOrgList = Static<typeof AdminOrgList>;

@@ -4,7 +4,8 @@ import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { isTimeZone } from '../../domain/dates.js';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { writeTransaction } from '../transaction.js';
-import { findOrgBySlug, insertOrg } from './store.js';
+import { findOrgBySlug, insertOrg, listOrgRows } from './store.js';
+import type { Page } from '../../http/schemas/common.js';
 
 export async function createOrg(
   db: Executor,
@@ -21,4 +22,13 @@ export async function requireOrg(db: Executor, orgSlug: string): Promise<Org> {
   const org = await findOrgBySlug(db, orgSlug);
   if (org === undefined) throw new NotFoundError();
   return org;
+}
+
+/** The orgs a caller may see: every org for the operator, its own for an org's key. */
+export async function listOrgs(
+  db: Executor,
+  caller: { orgSlug?: string },
+  page: Page,
+): Promise<{ count: number; orgs: Org[] }> {
+  return listOrgRows(db, caller.orgSlug, page);
 }

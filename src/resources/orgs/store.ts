@@ -9,3 +9,18 @@ export async function insertOrg(db: Executor, org: Insertable<OrgsTable>): Promi
 export async function findOrgBySlug(db: Executor, slug: string): Promise<Org | undefined> {
   return db.selectFrom('orgs').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
+
+/** A page of orgs by slug (or the one of `slug`), and how many there are before paging. */
+export async function listOrgRows(
+  db: Executor,
+  only: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; orgs: Org[] }> {
+  let query = db.selectFrom('orgs');
+  if (only !== undefined) query = query.where('slug', '=', only);
+  const [orgs, total] = await Promise.all([
+    query.selectAll().orderBy('slug').limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.count), orgs };
+}

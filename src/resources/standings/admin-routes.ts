@@ -1,26 +1,89 @@
 import type { App, AppContext } from '../../http/context.js';
-import { OrgParams, StandingSeriesParams } from '../../http/schemas/common.js';
+import { OrgParams, PageQuery, StandingSeriesParams, pageOf } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
-import { RESULTS_EXAMPLE, SEASON_EXAMPLE, STANDING_SERIES_EXAMPLE } from './examples.js';
+import {
+  RESULTS_EXAMPLE,
+  SEASON_EXAMPLE,
+  STANDING_SERIES_DETAIL_EXAMPLE,
+  STANDING_SERIES_EXAMPLE,
+  STANDING_SERIES_LIST_EXAMPLE,
+} from './examples.js';
 import {
   presentAdminSeason,
   presentAdminStandingSeries,
+  presentAdminStandingSeriesDetail,
   presentStoredResults,
 } from './presenter.js';
 import {
   AdminSeason,
   AdminStandingSeries,
+  AdminStandingSeriesDetail,
+  AdminStandingSeriesList,
   CreateSeasonBody,
   CreateStandingSeriesBody,
   ResultsBody,
   StoredResults,
 } from './schema.js';
-import { createSeason, createSeries, postResults } from './service.js';
+import { createSeason, createSeries, getAdminSeries, listSeries, postResults } from './service.js';
 
-/** Admin writes of standings: standings series, their seasons and per-event results. */
+/** Admin reads and writes of standings: standings series, their seasons and per-event results. */
 export function adminStandingRoutes(context: AppContext) {
   const db = context.database.db;
   return async function register(app: App): Promise<void> {
+    app.get(
+      '/orgs/:orgSlug/standing-series',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'listStandingSeries',
+          tags: ['Standings'],
+          summary: 'List the organization’s standings series, newest first',
+          params: OrgParams,
+          querystring: PageQuery,
+          response: {
+            200: json(
+              AdminStandingSeriesList,
+              'A page of standings series.',
+              STANDING_SERIES_LIST_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => {
+        const found = await listSeries(db, request.params.orgSlug, pageOf(request.query));
+        return {
+          count: found.count,
+          standingSeries: found.series.map(presentAdminStandingSeries),
+        };
+      },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/standing-series/:seriesId',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'getStandingSeries',
+          tags: ['Standings'],
+          summary: 'A standings series with its seasons and posted results',
+          params: StandingSeriesParams,
+          response: {
+            200: json(
+              AdminStandingSeriesDetail,
+              'The series, its seasons and its results.',
+              STANDING_SERIES_DETAIL_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        presentAdminStandingSeriesDetail(
+          await getAdminSeries(db, request.params.orgSlug, request.params.seriesId),
+        ),
+    );
+
     app.post(
       '/orgs/:orgSlug/standing-series',
       {

@@ -1,6 +1,8 @@
 import type {
   AdminSeason,
   AdminStandingSeries,
+  AdminStandingSeriesDetail,
+  AdminStandingSeriesList,
   CompetitorStandings,
   Standings,
   StoredResults,
@@ -65,4 +67,17 @@ export const RESULTS_EXAMPLE: StoredResults = {
     { competitorId: 1, name: 'Ava Palmer', position: 1, points: 10 },
     { competitorId: 3, name: 'Carla Nicklaus', position: 2, points: 8 },
   ],
+};
+export const STANDING_SERIES_LIST_EXAMPLE: AdminStandingSeriesList = {
+  count: 1,
+  standingSeries: [STANDING_SERIES_EXAMPLE],
+};
+export const STANDING_SERIES_DETAIL_EXAMPLE: AdminStandingSeriesDetail = {
+  ...STANDING_SERIES_EXAMPLE,
+  seasons: [SEASON_EXAMPLE],
+  results: RESULTS_EXAMPLE.results.map((result) => ({
+    ...result,
+    eventId: RESULTS_EXAMPLE.eventId,
+    seasonId: RESULTS_EXAMPLE.seasonId,
+  })),
 };

@@ -3,12 +3,18 @@ import type { RankedRow } from '../../domain/ranking.js';
 import type {
   AdminSeason,
   AdminStandingSeries,
+  AdminStandingSeriesDetail,
   CompetitorStandings,
   StandingRow,
   Standings,
   StoredResults,
 } from './schema.js';
-import type { CompetitorStanding, PostedResults, StandingsTable } from './service.js';
+import type {
+  CompetitorStanding,
+  PostedResults,
+  StandingsTable,
+  getAdminSeries,
+} from './service.js';
 
 function presentRow(row: RankedRow): StandingRow {
   return {
@@ -92,6 +98,23 @@ export function presentStoredResults(stored: PostedResults): StoredResults {
       name: competitor.name,
       position,
       points,
+    })),
+  };
+}
+
+export function presentAdminStandingSeriesDetail(
+  found: Awaited<ReturnType<typeof getAdminSeries>>,
+): AdminStandingSeriesDetail {
+  return {
+    ...presentAdminStandingSeries(found.standingSeries),
+    seasons: found.seasons.map(presentAdminSeason),
+    results: found.results.map((result) => ({
+      eventId: result.event_id,
+      seasonId: result.season_id,
+      competitorId: result.competitor_id,
+      name: result.name,
+      position: result.position,
+      points: result.points,
     })),
   };
 }

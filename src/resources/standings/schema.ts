@@ -84,6 +84,11 @@ export const AdminStandingSeries = Type.Object({
   scope: Type.String(),
 });
 export type AdminStandingSeries = Static<typeof AdminStandingSeries>;
+export const AdminStandingSeriesList = Type.Object({
+  count: Type.Integer({ description: 'Standings series of the organization, before paging.' }),
+  standingSeries: Type.Array(AdminStandingSeries),
+});
+export type AdminStandingSeriesList = Static<typeof AdminStandingSeriesList>;
 export const CreateSeasonBody = Type.Object(
   { name: Text(100), startDate: CalendarDate, endDate: CalendarDate },
   { additionalProperties: false },
@@ -128,3 +133,19 @@ export const StoredResults = Type.Object({
   ),
 });
 export type StoredResults = Static<typeof StoredResults>;
+export const AdminStandingSeriesDetail = Type.Object({
+  ...AdminStandingSeries.properties,
+  seasons: Type.Array(AdminSeason, { description: 'Newest first.' }),
+  results: Type.Array(
+    Type.Object({
+      eventId: Type.Integer(),
+      seasonId: Nullable(Type.Integer()),
+      competitorId: Type.Integer(),
+      name: Type.String(),
+      position: Nullable(Type.Integer()),
+      points: Type.Number(),
+    }),
+    { description: 'Every posted result, by event date, then position.' },
+  ),
+});
+export type AdminStandingSeriesDetail = Static<typeof AdminStandingSeriesDetail>;

@@ -27,18 +27,21 @@ import {
   contributionsOf,
   findCompetitor,
   findLeagueStandingSeries,
+  findSeriesOfOrg,
   findStandingSeries,
   insertSeason,
   insertStandingSeries,
   lockStandingSeries,
   rebuildTotals,
   replaceEventResults,
+  resultsOfSeries,
   seasonsOf,
   totalsOf,
   type Contribution,
   type SeasonSummary,
 } from './store.js';
 import { writeTransaction } from '../transaction.js';
+import type { Page } from '../../http/schemas/common.js';
 
 async function requireStandingSeries(db: Executor, org: Org, id: number): Promise<StandingSeries> {
   const standingSeries = await findStandingSeries(db, org.id, id);
@@ -322,4 +325,22 @@ export async function findSeries(
   id: number,
 ): Promise<StandingSeries | undefined> {
   return findStandingSeries(db, orgId, id);
+}
+
+/** A page of the org's standings series. */
+export async function listSeries(db: Executor, orgSlug: string, page: Page) {
+  const org = await requireOrg(db, orgSlug);
+  return findSeriesOfOrg(db, org.id, page);
+}
+
+/** A standings series with its seasons and every result posted to it. */
+export async function getAdminSeries(db: Executor, orgSlug: string, seriesId: number) {
+  const org = await requireOrg(db, orgSlug);
+  const standingSeries = await findStandingSeries(db, org.id, seriesId);
+  if (standingSeries === undefined) throw new NotFoundError();
+  const [seasons, results] = await Promise.all([
+    seasonsOf(db, standingSeries.id),
+    resultsOfSeries(db, standingSeries.id),
+  ]);
+  return { standingSeries, seasons, results };
 }

@@ -38,6 +38,44 @@ export async function findStandingSeries(
     .executeTakeFirst();
 }
 
+/** A page of an org's standings series, newest first, and how many there are. */
+export async function findSeriesOfOrg(
+  db: Executor,
+  orgId: number,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; series: StandingSeries[] }> {
+  const query = db.selectFrom('standing_series').where('org_id', '=', orgId);
+  const [series, total] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.count), series };
+}
+
+/** A stored result row of a series, with its competitor's name, by event then position. */
+export interface SeriesResultRow {
+  event_id: number;
+  season_id: number | null;
+  competitor_id: number;
+  name: string;
+  position: number | null;
+  points: number;
+}
+
+export async function resultsOfSeries(db: Executor, seriesId: number): Promise<SeriesResultRow[]> {
+  return db
+    .selectFrom('standing_results as r')
+    .innerJoin('standing_competitors as c', 'c.id', 'r.competitor_id')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .select(['r.event_id', 'r.season_id', 'r.competitor_id', 'c.name', 'r.position', 'r.points'])
+    .where('r.series_id', '=', seriesId)
+    .orderBy('e.start_at')
+    .orderBy('r.event_id')
+    .orderBy(sql`r.position nulls last`)
+    .orderBy('c.name')
+    .execute();
+}
+
 /** Locks the standings series row: its results and seasons are written one request at a time. */
 export async function lockStandingSeries(db: Executor, id: number): Promise<void> {
   await db.selectFrom('standing_series').select('id').where('id', '=', id).forUpdate().execute();

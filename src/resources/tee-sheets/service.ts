@@ -107,3 +107,12 @@ export async function getTeeSheet(db: Executor, event: Event): Promise<PublicTee
 export async function highestTeeHole(db: Executor, eventId: number): Promise<number | null> {
   return highestStartingHole(db, eventId);
 }
+
+/** An event's tee sheet as the admin API answers it (golfers by id); null without one. */
+export async function getAdminTeeSheet(
+  db: Executor,
+  eventId: number,
+): Promise<AdminTeeSheet | null> {
+  const sheet = await findTeeSheet(db, eventId);
+  return sheet === undefined ? null : adminView(sheet);
+}

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Email, Text } from '../../http/schemas/common.js';
+import { Email, MAX_ID, OrgParams, Text, pageFields } from '../../http/schemas/common.js';
 
 export const CreateUserBody = Type.Object(
   { email: Email, firstName: Text(100), lastName: Text(100) },
@@ -12,3 +12,22 @@ export const AdminUser = Type.Object({
   lastName: Type.String(),
 });
 export type AdminUser = Static<typeof AdminUser>;
+export const GolferListQuery = Type.Object({
+  search: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Only golfers whose name or e-mail address holds this text, in any case.',
+    }),
+  ),
+  ...pageFields,
+});
+export const AdminUserList = Type.Object({
+  count: Type.Integer({ description: 'Matching golfers before paging.' }),
+  users: Type.Array(AdminUser),
+});
+export type AdminUserList = Static<typeof AdminUserList>;
+export const GolferParams = Type.Object({
+  orgSlug: OrgParams.properties.orgSlug,
+  userId: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The golfer’s id.' }),
+});

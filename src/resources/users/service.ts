@@ -2,7 +2,17 @@ import type { User } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import type { Executor } from '../../db/executor.js';
 import { writeTransaction } from '../transaction.js';
-import { findUserById, findUsersByEmails, insertUser } from './store.js';
+import { NotFoundError } from '../../domain/errors.js';
+import type { Page } from '../../http/schemas/common.js';
+import { requireOrg } from '../orgs/service.js';
+import {
+  findGolferOfOrg,
+  findGolfersOfOrg,
+  findUserById,
+  findUsersByEmails,
+  insertUser,
+  linkGolfer,
+} from './store.js';
 
 /** Creates a golfer account; e-mail addresses are unique whatever their case. */
 export async function createUser(
@@ -26,4 +36,49 @@ export async function findUser(db: Executor, id: number): Promise<User | undefin
 /** The golfers holding these addresses, whatever their case. */
 export async function findUsersWithEmails(db: Executor, emails: string[]): Promise<User[]> {
   return findUsersByEmails(db, emails);
+}
+
+/** A page of the org's golfers (anyone linked to it), by name; `search` narrows by name or address. */
+export async function listGolfers(
+  db: Executor,
+  orgSlug: string,
+  search: string | undefined,
+  page: Page,
+): Promise<{ count: number; users: User[] }> {
+  const org = await requireOrg(db, orgSlug);
+  return findGolfersOfOrg(db, org.id, search, page);
+}
+
+/** One golfer of the org; another org's golfer or an account of none is not found. */
+export async function getGolfer(db: Executor, orgSlug: string, userId: number): Promise<User> {
+  const org = await requireOrg(db, orgSlug);
+  const user = await findGolferOfOrg(db, org.id, userId);
+  if (user === undefined) throw new NotFoundError();
+  return user;
+}
+
+/**
+ * Adds a golfer to the org by e-mail (decisions §23): a new account for a new address
+ * (`created`), or the account that holds it, whatever its case, which becomes a golfer of
+ * this org too, names unchanged. Never a dead-end conflict.
+ */
+export async function addGolfer(
+  db: Executor,
+  orgSlug: string,
+  input: { email: string; firstName: string; lastName: string },
+): Promise<{ user: User; created: boolean }> {
+  return writeTransaction(db, async (trx) => {
+    const org = await requireOrg(trx, orgSlug);
+    const email = input.email.trim();
+    const [existing] = await findUsersByEmails(trx, [email]);
+    const user =
+      existing ??
+      (await insertUser(trx, {
+        email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+      }));
+    await linkGolfer(trx, org.id, user.id);
+    return { user, created: existing === undefined };
+  });
 }

@@ -77,6 +77,17 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   createApiKey:               [201,      201,   404,   403,    401,     401,     401],
   listApiKeys:                [200,      200,   404,   403,    401,     401,     401],
   revokeApiKey:               [204,      204,   404,   403,    401,     401,     401],
+  listOrgs:                   [200,      200,   200,   403,    401,     401,     401],
+  getOrg:                     [200,      200,   404,   403,    401,     401,     401],
+  listGolfers:                [200,      200,   404,   403,    401,     401,     401],
+  getGolfer:                  [200,      200,   404,   403,    401,     401,     401],
+  addGolfer:                  [201,      201,   404,   403,    401,     401,     401],
+  listLeagues:                [200,      200,   404,   403,    401,     401,     401],
+  getLeague:                  [200,      200,   404,   403,    401,     401,     401],
+  listEvents:                 [200,      200,   404,   403,    401,     401,     401],
+  getEvent:                   [200,      200,   404,   403,    401,     401,     401],
+  listStandingSeries:         [200,      200,   404,   403,    401,     401,     401],
+  getStandingSeries:          [200,      200,   404,   403,    401,     401,     401],
   createBracket:              [201,      201,   404,   403,    401,     401,     401],
   listAdminBrackets:          [200,      200,   404,   403,    401,     401,     401],
   getAdminBracket:            [200,      200,   404,   403,    401,     401,     401],
@@ -249,6 +260,26 @@ const REQUESTS: Record<string, RequestOf> = {
     );
     return json('DELETE', `${keysPath(a)}/${apiKey.id}`);
   },
+  listOrgs: async () => json('GET', `${ADMIN}/orgs`),
+  getOrg: async (_h, { a }) => json('GET', `${ADMIN}/orgs/${a.slug}`),
+  listGolfers: async (_h, { a }) => json('GET', `${ADMIN}/orgs/${a.slug}/golfers?search=a`),
+  getGolfer: async (h, { a, scored }) =>
+    json('GET', `${ADMIN}/orgs/${a.slug}/golfers/${await entered(h, a, scored)}`),
+  addGolfer: async (_h, { a }) =>
+    json('POST', `${ADMIN}/orgs/${a.slug}/golfers`, {
+      email: newEmail('added'),
+      firstName: 'Ada',
+      lastName: 'Added',
+    }),
+  listLeagues: async (_h, { a }) => json('GET', `${leaguesPath(a)}?limit=5`),
+  getLeague: async (h, { a }) => json('GET', leaguePath(a, (await h.league(a)).id)),
+  listEvents: async (_h, { a }) => json('GET', `${ADMIN}/orgs/${a.slug}/events?filter=all`),
+  getEvent: async (_h, { a, scored }) => json('GET', eventPath(a, scored)),
+  listStandingSeries: async (_h, { a }) => json('GET', seriesPath(a)),
+  getStandingSeries: async (h, { a }) => {
+    const series = await createSeries(h.database.db, a.slug, { name: 'Race', scope: 'overall' });
+    return json('GET', `${seriesPath(a)}/${series.id}`);
+  },
   createBracket: async (h, { a }) =>
     json('POST', bracketsPath(a), {
       slug: unique('bracket'),
@@ -301,6 +332,7 @@ const TABLES: readonly (keyof Database)[] = [
   'score_cards',
   'event_leaderboards',
   'api_keys',
+  'org_golfers',
   'brackets',
   'bracket_entrants',
   'bracket_matches',

@@ -106,9 +106,9 @@ describeOnDatabases(
         [{ pars: NINE_PARS.slice(0, 8) }, { pars: /9 or 18|fewer than 9/ }],
         [{ pars: [...NINE_PARS, 4, 4, 4] }, { pars: /9 or 18/ }],
         [{ pars: [...NINE_PARS, ...NINE_PARS, 4] }, { pars: /more than 18/ }],
-        [{ pars: [4, 4, 7, 5, 4, 4, 3, 5, 4] }, { 'pars.2': /<= 6/ }],
-        [{ pars: [4, 4, 3, 5, 2, 4, 3, 5, 4] }, { 'pars.4': />= 3/ }],
-        [{ pars: ['4', 4, 3, 5, 4, 4, 3, 5, 4] }, { 'pars.0': /integer/ }],
+        [{ pars: [4, 4, 7, 5, 4, 4, 3, 5, 4] }, { 'pars.3': /<= 6/ }],
+        [{ pars: [4, 4, 3, 5, 2, 4, 3, 5, 4] }, { 'pars.5': />= 3/ }],
+        [{ pars: ['4', 4, 3, 5, 4, 4, 3, 5, 4] }, { 'pars.1': /integer/ }],
         [{ pars: 'par 36' }, { pars: /array/ }],
         [{ courseName: '' }, { courseName: /fewer than 1|at least/i }],
         [{ courseName: 'x'.repeat(201) }, { courseName: /more than 200/ }],
@@ -305,10 +305,10 @@ describeOnDatabases(
         holes: /one entry per hole of the course: 9/,
       });
       assertErrors(await put(fullCard().concat(fullCard())), { holes: /9/ });
-      assertErrors(await put(card(4, 21)), { 'holes.1': /<= 20/ });
-      assertErrors(await put(card(0)), { 'holes.0': />= 1/ });
-      assertErrors(await put(card(4.5)), { 'holes.0': /integer/ });
-      assertErrors(await put(['4', ...card().slice(1)]), { 'holes.0': /integer/ });
+      assertErrors(await put(card(4, 21)), { 'holes.2': /<= 20/ });
+      assertErrors(await put(card(0)), { 'holes.1': />= 1/ });
+      assertErrors(await put(card(4.5)), { 'holes.1': /integer/ });
+      assertErrors(await put(['4', ...card().slice(1)]), { 'holes.1': /integer/ });
       assertErrors(await h.admin('PUT', `${nightUrl(night)}/scores/${al.id}`, {}), {
         holes: /required/,
       });

@@ -73,7 +73,7 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
       pars: /9 or 18/,
     });
     await rejectsInvalid(setPars([...NINE_PARS.slice(0, 8), 7]), {
-      'pars.8': /hole 9/,
+      'pars.9': /hole 9/,
     });
   });
 
@@ -90,8 +90,8 @@ describeOnDatabases('league nights: course, score cards and leaderboards', (harn
     await rejectsInvalid(score(h, night, 'Al', [4, 4]), {
       holes: /one entry per hole of the course: 9/,
     });
-    await rejectsInvalid(score(h, night, 'Al', card(4, 21)), { 'holes.1': /hole 2/ });
-    await rejectsInvalid(score(h, night, 'Al', card(0)), { 'holes.0': /hole 1/ });
+    await rejectsInvalid(score(h, night, 'Al', card(4, 21)), { 'holes.2': /hole 2/ });
+    await rejectsInvalid(score(h, night, 'Al', card(0)), { 'holes.1': /hole 1/ });
     assert.equal((await getLeaderboards(h.database.db, night.event)).version, 1, 'nothing written');
   });
 
