@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { MAX_PUBLIC_URL_LENGTH } from '../src/http/edge/pipeline.js';
 import { DOCUMENTS, formatOpenApiDocument } from '../src/cli/openapi.js';
-import { DEMO_ORG_SLUG, seedDemo } from '../src/cli/seed-demo.js';
+import { DEMO_FEATURED_POST_SLUG, DEMO_ORG_SLUG, seedDemo } from '../src/cli/seed-demo.js';
 import {
   ADMIN,
   PUBLIC,
@@ -152,7 +152,7 @@ describeOnDatabases(
     void test('only public routes are described, each with every answer the edge can give', async () => {
       const document = await documentOf(harness());
       const operations = operationsOf(document);
-      assert.equal(operations.length, 14);
+      assert.equal(operations.length, 18);
       for (const { path, method, operation } of operations) {
         assert.ok(path.startsWith(`${PUBLIC}/`), path);
         assert.deepEqual(operation.security ?? document.security, [], `${method} ${path}`);
@@ -213,6 +213,7 @@ describeOnDatabases(
         eventSlug: event.slug,
         seriesId: String(competitor.series_id),
         competitorId: String(competitor.id),
+        postSlug: DEMO_FEATURED_POST_SLUG,
       };
       const operations = operationsOf(await documentOf(h));
       for (const { path, method, operation } of operations) {

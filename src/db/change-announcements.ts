@@ -52,6 +52,7 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   events: orgById,
   standing_series: orgById,
   api_keys: orgById,
+  posts: orgById,
   teams: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   roster_entries: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   invites: (t, r) => `

@@ -6,6 +6,7 @@ import { leaderboards } from './leaderboards/index.js';
 import { leagues } from './leagues/index.js';
 import { media } from './media/index.js';
 import { orgs } from './orgs/index.js';
+import { posts } from './posts/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
 import { scoring } from './scoring/index.js';
@@ -32,6 +33,7 @@ export const RESOURCES: readonly Resource[] = [
   media,
   apiKeys,
   scoring,
+  posts,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

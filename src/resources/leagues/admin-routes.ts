@@ -4,9 +4,13 @@ import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
 import { ADMIN_LEAGUE_EXAMPLE } from './examples.js';
 import { presentAdminLeague } from './presenter.js';
 import { AdminLeague, CreateLeagueBody, PatchLeagueBody } from './schema.js';
-import { MAX_IMAGE_BYTES, createLeague, patchLeague, setLeagueImage } from './service.js';
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
+import {
+  IMAGE_UPLOAD_DESCRIPTION,
+  imageUploadRoutes,
+  uploadedImage,
+} from '../media/image-upload.js';
+import { MAX_IMAGE_BYTES } from '../media/service.js';
+import { createLeague, patchLeague, setLeagueImage } from './service.js';
 
 export function adminLeagueRoutes(context: AppContext) {
   const db = context.database.db;
@@ -56,15 +60,7 @@ export function adminLeagueRoutes(context: AppContext) {
       },
     );
 
-    // A scope of its own, so that only this route reads image bodies.
-    await app.register(async (images: App) => {
-      images.addContentTypeParser(
-        IMAGE_TYPES,
-        { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
-        (_request, body, done) => {
-          done(null, body);
-        },
-      );
+    await imageUploadRoutes(app, (images) => {
       images.put(
         '/orgs/:orgSlug/event-series/:id/image',
         {
@@ -74,9 +70,7 @@ export function adminLeagueRoutes(context: AppContext) {
             operationId: 'setLeagueImage',
             tags: ['Leagues'],
             summary: 'Upload a league’s image',
-            description:
-              'The body is the image itself: PNG, JPEG or WebP bytes, with its media type ' +
-              '(or `application/octet-stream`); the type is read from the bytes.',
+            description: IMAGE_UPLOAD_DESCRIPTION,
             params: LeagueIdParams,
             response: {
               200: json(AdminLeague, 'The league as stored.', ADMIN_LEAGUE_EXAMPLE),
@@ -86,7 +80,7 @@ export function adminLeagueRoutes(context: AppContext) {
         },
         async (request) => {
           const { orgSlug, id } = request.params;
-          const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const bytes = uploadedImage(request.body);
           const { org, league } = await setLeagueImage(db, orgSlug, id, bytes);
           return presentAdminLeague(org, league);
         },
