@@ -1,4 +1,8 @@
-import { DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG } from '../../cli/seed-demo.js';
+import {
+  DEMO_FEATURED_POST_SLUG,
+  DEMO_LIVE_NIGHT_SLUG,
+  DEMO_ORG_SLUG,
+} from '../../cli/seed-demo.js';
 import type { Executor } from '../../db/executor.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { requireOrg } from '../../resources/orgs/service.js';
@@ -7,7 +11,11 @@ import { Html, escapeHtml, html } from './html.js';
 import type { GalleryDemo, GalleryExample, Widget } from './parts.js';
 
 /** The demo's records the examples show: a league with standings, a night scored live. */
-const DEMO: GalleryDemo = { league: 'tuesday-night-league', liveNight: DEMO_LIVE_NIGHT_SLUG };
+const DEMO: GalleryDemo = {
+  league: 'tuesday-night-league',
+  liveNight: DEMO_LIVE_NIGHT_SLUG,
+  post: DEMO_FEATURED_POST_SLUG,
+};
 
 function attributes(widget: string, example: GalleryExample): string {
   return Object.entries({ org: DEMO_ORG_SLUG, widget, ...example.data })

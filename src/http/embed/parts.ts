@@ -12,7 +12,7 @@ import type { EventItem } from '../../resources/events/schema.js';
 import type { PublicLeague } from '../../resources/leagues/schema.js';
 import { PUBLIC_BASE_PATH } from '../base-paths.js';
 import { html, type Html } from './html.js';
-import { flag, type EmbedOptions } from './options.js';
+import { flag, linkFor, type EmbedOptions } from './options.js';
 
 /** What every widget renders from: the database, the org (its time zone), options, time. */
 export interface WidgetContext {
@@ -26,6 +26,7 @@ export interface WidgetContext {
 export interface GalleryDemo {
   league: string;
   liveNight: string;
+  post: string;
 }
 
 /** One tag of the gallery: what it shows and its `data-*` options besides org and widget. */
@@ -96,7 +97,7 @@ export function leagueCard(league: PublicLeague, context: WidgetContext): Html {
   return html`<article class="card" aria-label="${league.name}">
     <img src="${league.seriesImageUrl}" alt="" width="56" height="56" />
     <div>
-      <h2>${league.name}</h2>
+      <h2>${itemTitle(league.name, league.slug, context)}</h2>
       <p class="muted">
         ${league.seasonLabel}${league.scheduleLabel === undefined ? '' : ` · ${league.scheduleLabel}`}
       </p>
@@ -106,6 +107,20 @@ export function leagueCard(league: PublicLeague, context: WidgetContext): Html {
       ${register}
     </div>
   </article>`;
+}
+
+/**
+ * An item's title, linking to the host site's page for it when the `link` option names one
+ * (else to `fallback`, when given), in the top window: the club's own page, not the frame.
+ */
+export function itemTitle(
+  text: string,
+  slug: string,
+  context: WidgetContext,
+  fallback?: string,
+): Html {
+  const href = linkFor(context.options.link, slug) ?? fallback;
+  return href === undefined ? html`${text}` : html`<a href="${href}" target="_top">${text}</a>`;
 }
 
 /** An instant (ISO 8601) in the org's time zone, as a `<time>`. */

@@ -1,6 +1,8 @@
 import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import type { Resource } from '../resource.js';
 import { adminPostRoutes } from './admin-routes.js';
+import { blogFeedWidget } from './blog-feed-widget.js';
+import { blogPostWidget } from './blog-post-widget.js';
 import { postRoutes } from './public-routes.js';
 
 export const posts: Resource = {
@@ -13,6 +15,7 @@ export const posts: Resource = {
     tag: { name: 'Posts', description: 'Blog posts and their feature images.' },
     routes: adminPostRoutes,
   },
+  widgets: [blogFeedWidget, blogPostWidget],
   async crawl(db, orgSlug) {
     const org = `${PUBLIC_BASE_PATH}/orgs/${orgSlug}`;
     const rows = await db
@@ -25,7 +28,12 @@ export const posts: Resource = {
       `${org}/posts`,
       `${org}/posts/feed.json`,
       `${org}/posts/feed.xml`,
-      ...rows.map(({ slug }) => `${org}/posts/${slug}`),
+      `/embed/blog-feed?org=${orgSlug}`,
+      `/embed/blog-post?org=${orgSlug}`,
+      ...rows.flatMap(({ slug }) => [
+        `${org}/posts/${slug}`,
+        `/embed/blog-post?org=${orgSlug}&post=${slug}`,
+      ]),
     ];
   },
 };
