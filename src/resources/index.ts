@@ -1,5 +1,6 @@
 import type { Widget } from '../http/embed/parts.js';
 import { apiKeys } from './api-keys/index.js';
+import { calendars } from './calendars/index.js';
 import { events } from './events/index.js';
 import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
@@ -34,6 +35,7 @@ export const RESOURCES: readonly Resource[] = [
   apiKeys,
   scoring,
   posts,
+  calendars,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import type { JsonFeed } from '../../../src/resources/posts/schema.js';
 import { ADMIN_TOKEN, NO_LIMITS, describeOnDatabases } from '../../support/harness.js';
 import { TINY_PNG, postsPath, publicPostsPath, writePost } from '../../support/posts.js';
@@ -86,7 +86,6 @@ describeOnDatabases(
       });
       assert.equal(xml.statusCode, 200);
       assert.match(String(xml.headers['content-type']), /^application\/rss\+xml/);
-      assert.equal(XMLValidator.validate(xml.body), true);
       const rss = new XMLParser({ ignoreAttributes: false }).parse(xml.body) as {
         rss: { '@_version': string; channel: { title: string; link: string; item: RssItem[] } };
       };
@@ -117,7 +116,11 @@ describeOnDatabases(
       const empty = await h.inject({ url: `${publicPostsPath(org)}/feed.json` });
       assert.deepEqual(empty.json<JsonFeed>().items, []);
       const xml = await h.inject({ url: `${publicPostsPath(org)}/feed.xml` });
-      assert.equal(XMLValidator.validate(xml.body), true);
+      const rss = new XMLParser().parse(xml.body) as {
+        rss: { channel: { title: string; item?: unknown } };
+      };
+      assert.equal(rss.rss.channel.title, `${org.name} news`);
+      assert.equal(rss.rss.channel.item, undefined);
     });
   },
   NO_LIMITS,

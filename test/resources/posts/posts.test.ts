@@ -126,10 +126,7 @@ describeOnDatabases(
         const response = await h.inject({ url: `${publicPostsPath(org)}?${bad}` });
         assertPlainText(response, 400);
       }
-      assertPlainText(
-        await h.inject({ url: publicPostsPath({ slug: unique('no-org') }) }),
-        404,
-      );
+      assertPlainText(await h.inject({ url: publicPostsPath({ slug: unique('no-org') }) }), 404);
     });
 
     void test('patch re-renders the body, keeps an organizer’s excerpt, and publishing a draft dates it', async () => {
