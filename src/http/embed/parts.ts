@@ -3,6 +3,7 @@ import type { Org } from '../../db/schema.js';
 import { localDate } from '../../domain/dates.js';
 import {
   formatDateTime,
+  formatDateTimeRange,
   formatDayRange,
   formatMoney,
   leagueStage,
@@ -20,6 +21,8 @@ export interface WidgetContext {
   org: Org;
   options: EmbedOptions;
   now: Date;
+  /** The service's origin as readers reach it (`PUBLIC_URL`, else the request's). */
+  origin: string;
 }
 
 /** The demo org's records that the gallery's examples show. */
@@ -123,9 +126,13 @@ export function itemTitle(
   return href === undefined ? html`${text}` : html`<a href="${href}" target="_top">${text}</a>`;
 }
 
-/** An instant (ISO 8601) in the org's time zone, as a `<time>`. */
-export function eventWhen(instant: string, context: WidgetContext): Html {
-  const words = formatDateTime(new Date(instant), context.org.timezone, context.now);
+/** An instant (ISO 8601) in the org's time zone, as a `<time>`; with its end, the range. */
+export function eventWhen(instant: string, context: WidgetContext, end?: string): Html {
+  const { timezone } = context.org;
+  const words =
+    end === undefined
+      ? formatDateTime(new Date(instant), timezone, context.now)
+      : formatDateTimeRange(new Date(instant), new Date(end), timezone, context.now);
   return html`<time datetime="${instant}">${words}</time>`;
 }
 
