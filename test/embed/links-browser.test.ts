@@ -96,8 +96,9 @@ describeUnlessSkipped('widget links into the host site, in a real browser', brow
       if (frame === null) return 'no frame';
       return (await frame.locator('#widget').count()) === 1 ? true : 'no widget yet';
     });
-    assert.ok(frame !== null);
-    return frame;
+    const loaded = frame as Frame | null;
+    assert.ok(loaded !== null);
+    return loaded;
   }
 
   async function clickTitle(frame: Frame, text: string): Promise<string> {
@@ -137,9 +138,9 @@ describeUnlessSkipped('widget links into the host site, in a real browser', brow
       assert.equal(await frame.locator('h2 a, li a[target="_top"]:not(.board)').count(), 0, widget);
     }
     const feed = await embed({ widget: 'blog-feed', link: 'javascript:top.__xss=1//{slug}' });
-    const hrefs = await feed
-      .locator('h2 a')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const hrefs = await feed.evaluate<string[]>(
+      `[...document.querySelectorAll('h2 a')].map((link) => link.getAttribute('href') ?? '')`,
+    );
     assert.ok(hrefs.length > 0);
     for (const href of hrefs)
       assert.match(href, /^\/embed\/blog-post\?/, 'falls back to the post page');
