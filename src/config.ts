@@ -13,6 +13,8 @@ export interface Config {
   adminToken: string | undefined;
   redisUrl: string | undefined;
   registrationUrl: string;
+  /** The origin feeds and calendars name in their links; absent: the request's own. */
+  publicUrl: string | undefined;
   /** Proxy addresses or CIDRs whose `X-Forwarded-For` is believed. */
   trustProxy: string[];
   rateLimitPerMinute: number;
@@ -113,6 +115,7 @@ function trustProxy(env: NodeJS.ProcessEnv): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = optional(env, 'DATABASE_URL');
   const redisUrl = optional(env, 'REDIS_URL');
+  const publicUrl = optional(env, 'PUBLIC_URL');
   const adminToken = optional(env, 'ADMIN_TOKEN');
   if (adminToken !== undefined && adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
     throw new ConfigError(`ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
@@ -142,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       optional(env, 'REGISTRATION_URL') ?? 'https://register.example.com/event-series',
       ['https:', 'http:'],
     ),
+    publicUrl:
+      publicUrl === undefined
+        ? undefined
+        : new URL(url('PUBLIC_URL', publicUrl, ['https:', 'http:'])).origin,
     trustProxy: trustProxy(env),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),
     embedRateLimitPerMinute: integer(env, 'EMBED_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000_000),

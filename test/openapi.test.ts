@@ -6,7 +6,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { MAX_PUBLIC_URL_LENGTH } from '../src/http/edge/pipeline.js';
 import { DOCUMENTS, formatOpenApiDocument } from '../src/cli/openapi.js';
-import { DEMO_BRACKET_SLUG, DEMO_ORG_SLUG, seedDemo } from '../src/cli/seed-demo.js';
+import {
+  DEMO_BRACKET_SLUG,
+  DEMO_FEATURED_POST_SLUG,
+  DEMO_ORG_SLUG,
+  seedDemo,
+} from '../src/cli/seed-demo.js';
 import {
   ADMIN,
   PUBLIC,
@@ -152,7 +157,7 @@ describeOnDatabases(
     void test('only public routes are described, each with every answer the edge can give', async () => {
       const document = await documentOf(harness());
       const operations = operationsOf(document);
-      assert.equal(operations.length, 16);
+      assert.equal(operations.length, 22);
       for (const { path, method, operation } of operations) {
         assert.ok(path.startsWith(`${PUBLIC}/`), path);
         assert.deepEqual(operation.security ?? document.security, [], `${method} ${path}`);
@@ -214,6 +219,7 @@ describeOnDatabases(
         seriesId: String(competitor.series_id),
         competitorId: String(competitor.id),
         bracketSlug: DEMO_BRACKET_SLUG,
+        postSlug: DEMO_FEATURED_POST_SLUG,
       };
       const operations = operationsOf(await documentOf(h));
       for (const { path, method, operation } of operations) {

@@ -12,7 +12,7 @@
   /* Frame titles by widget name, filled in from the service's widget registry. */
   var LABELS = {/* labels */};
   /* Read by the loader itself rather than passed on to the widget page. */
-  var LOADER_OPTIONS = { org: 1, widget: 1, eventParam: 1, target: 1 };
+  var LOADER_OPTIONS = { org: 1, widget: 1, eventParam: 1, postParam: 1, target: 1 };
 
   var ns = (window.ClubhouseEmbed = window.ClubhouseEmbed || { frames: [] });
 
@@ -53,9 +53,19 @@
   Object.keys(data).forEach(function (name) {
     if (!LOADER_OPTIONS[name]) query.set(name, data[name]);
   });
+  var pageQuery = new URLSearchParams(window.location.search);
   if (data.event === 'url') {
-    var fromPage = new URLSearchParams(window.location.search).get(data.eventParam || 'event');
-    query.set('event', fromPage || '');
+    query.set('event', pageQuery.get(data.eventParam || 'event') || '');
+  }
+  /* A post named by the host page's URL; without one the widget shows the newest post. */
+  if (data.post === 'url') {
+    var post = pageQuery.get(data.postParam || 'post');
+    if (post) query.set('post', post);
+    else query.delete('post');
+  }
+  /* A root-relative link names a page of the host site, not of the widget's origin. */
+  if (data.link && data.link.charAt(0) === '/' && data.link.charAt(1) !== '/') {
+    query.set('link', window.location.origin + data.link);
   }
 
   var iframe = document.createElement('iframe');

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Executor } from '../db/executor.js';
 import type { User } from '../db/schema.js';
 import { addDays, localDate, weekday, zonedInstant } from '../domain/dates.js';
@@ -7,6 +8,8 @@ import { setInviteToken } from '../resources/invites/store.js';
 import { putScoreCard } from '../resources/leaderboards/service.js';
 import { createLeague, patchLeague, type LeagueInput } from '../resources/leagues/service.js';
 import { createOrg } from '../resources/orgs/service.js';
+import type { PostInput } from '../resources/posts/schema.js';
+import { createPost, setPostImage } from '../resources/posts/service.js';
 import {
   completeRegistration,
   type CompleteRegistration,
@@ -28,6 +31,8 @@ const DEMO_TIME_ZONE = 'America/Chicago';
  * the demo scores live. It is the sixth of the season, whatever the seeding day.
  */
 export const DEMO_LIVE_NIGHT_SLUG = 'tuesday-night-6';
+/** The demo's featured post, with a feature image. */
+export const DEMO_FEATURED_POST_SLUG = 'opening-day';
 
 /** The demo's match-play bracket: ten golfers, byes to the top six, under way. */
 export const DEMO_BRACKET_SLUG = 'club-match-play';
@@ -263,6 +268,7 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
     thursdayLeagueId: pairsPerEntry.id,
   });
   await seedBracket(db, org.slug, users);
+  await seedPosts(db, org.slug, now);
 }
 
 /**
@@ -290,6 +296,66 @@ async function seedBracket(db: Executor, orgSlug: string, golfers: readonly User
     if (match === undefined) throw new Error(`demo bracket has no match ${round}.${number}`);
     await setResult(db, { orgSlug, id: draft.bracket.id, matchId: match.id, result });
   }
+}
+
+const DEMO_POST_IMAGE = new URL('../../assets/demo/opening-day.png', import.meta.url);
+const DAY_MS = 86_400_000;
+
+/**
+ * The club's blog: a featured post with an image, a few more published ones, one scheduled
+ * for next week and one draft (neither of them public).
+ */
+async function seedPosts(db: Executor, orgSlug: string, now: Date): Promise<void> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const post = async (input: PostInput) => (await createPost(db, orgSlug, input, now)).post;
+  const opening = await post({
+    slug: DEMO_FEATURED_POST_SLUG,
+    title: 'Opening day: the course is ready',
+    body:
+      'The greens are rolling and the range is open. Tee times for the **Tuesday Night ' +
+      'League** start at 5:30 pm, and registration is open until the season starts.\n\n' +
+      '## What is new this year\n\n- Fresh sand in every bunker\n- A new tee on the 7th\n' +
+      '- Scores posted live on the clubhouse screen\n\n' +
+      '[Read the local rules](https://www.usga.org/rules.html) before your first round.',
+    tags: ['news', 'course'],
+    authorName: 'Sam Pro',
+    status: 'published',
+    publishedAt: daysAgo(2),
+    featured: true,
+  });
+  await setPostImage(db, orgSlug, opening.id, await readFile(DEMO_POST_IMAGE));
+  await post({
+    slug: 'thursday-scramble-pairs-wanted',
+    title: 'Partners wanted for the Thursday Scramble',
+    body: 'A few golfers are still looking for a partner. Register alone and we will pair you up.',
+    tags: ['leagues'],
+    authorName: 'League Desk',
+    status: 'published',
+    publishedAt: daysAgo(5),
+  });
+  await post({
+    slug: 'junior-clinic',
+    title: 'Junior clinic on Saturday mornings',
+    body: 'Juniors aged 8 to 16 play free on Saturday mornings with our pros. *Clubs provided.*',
+    tags: ['juniors', 'news'],
+    status: 'published',
+    publishedAt: daysAgo(9),
+  });
+  await post({
+    slug: 'club-championship-preview',
+    title: 'Club Championship preview',
+    body: 'The draw, the course set-up and who to watch. Published the week before the event.',
+    tags: ['tournaments'],
+    authorName: 'Sam Pro',
+    status: 'published',
+    publishedAt: new Date(now.getTime() + 7 * DAY_MS).toISOString(),
+  });
+  await post({
+    slug: 'winter-simulator-plans',
+    title: 'Winter simulator plans (draft)',
+    body: 'Notes for the winter league: bays, nights, fees.',
+    status: 'draft',
+  });
 }
 
 /** This week's night under way: a shotgun tee sheet of pairs and cards in progress. */

@@ -56,6 +56,7 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   brackets: orgById,
   bracket_entrants: (t, r) => viaParent(t, 'brackets', `${r}.bracket_id`),
   bracket_matches: (t, r) => viaParent(t, 'brackets', `${r}.bracket_id`),
+  posts: orgById,
   teams: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   roster_entries: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   invites: (t, r) => `

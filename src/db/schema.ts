@@ -114,6 +114,9 @@ export interface EventsTable {
   course_name: string | null;
   /** Par of each hole (9 or 18 of 3–6); null until the course is set. */
   pars: number[] | null;
+  /** Moved by the database when a field a calendar shows changes (iCalendar SEQUENCE). */
+  sequence: ColumnType<number, never, never>;
+  updated_at: ColumnType<Date, never, never>;
 }
 
 export interface EventTagsTable {
@@ -278,6 +281,32 @@ export interface BracketMatchesTable {
   holes_played: number | null;
 }
 
+export type PostStatus = 'draft' | 'published';
+
+export interface PostsTable {
+  id: Generated<number>;
+  org_id: number;
+  slug: string;
+  title: string;
+  /** Markdown as the organizer wrote it. */
+  body: string;
+  /** The body rendered and sanitized once, when saved. */
+  html: string;
+  /** The organizer's excerpt; null: `excerpt` is drawn from the body. */
+  custom_excerpt: string | null;
+  excerpt: string;
+  reading_minutes: number;
+  tags: string[];
+  author_name: string | null;
+  status: PostStatus;
+  /** When the post shows; a future moment schedules it; null for a draft never published. */
+  published_at: Date | null;
+  featured: boolean;
+  image_path: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -304,6 +333,7 @@ export interface Database {
   brackets: BracketsTable;
   bracket_entrants: BracketEntrantsTable;
   bracket_matches: BracketMatchesTable;
+  posts: PostsTable;
 }
 
 export type Org = Selectable<OrgsTable>;
@@ -320,3 +350,4 @@ export type ApiKey = Selectable<ApiKeysTable>;
 export type Bracket = Selectable<BracketsTable>;
 export type BracketEntrant = Selectable<BracketEntrantsTable>;
 export type BracketMatch = Selectable<BracketMatchesTable>;
+export type Post = Selectable<PostsTable>;

@@ -74,6 +74,29 @@ export function formatDateTime(instant: Date, timeZone: string, now?: Date): str
   return `${sameYear ? day : `${day}, ${year}`} · ${formatTime(instant, timeZone)}`;
 }
 
+/**
+ * An event's start and end in `timeZone`: one day gives one date and a range of clock times
+ * (`Wed, Nov 25 · 6:00–10:00 pm`, or `11:00 am–1:00 pm` across noon); two days give both.
+ */
+export function formatDateTimeRange(
+  start: Date,
+  end: Date | null,
+  timeZone: string,
+  now?: Date,
+): string {
+  const from = formatDateTime(start, timeZone, now);
+  if (end === null) return from;
+  if (localDate(start, timeZone) !== localDate(end, timeZone)) {
+    return `${from} – ${formatDateTime(end, timeZone, now)}`;
+  }
+  const startTime = formatTime(start, timeZone);
+  const endTime = formatTime(end, timeZone);
+  const half = / ([ap]m)$/;
+  const sameHalf = startTime.match(half)?.[1] === endTime.match(half)?.[1];
+  const day = from.slice(0, from.lastIndexOf(' · '));
+  return `${day} · ${sameHalf ? startTime.replace(half, '') : startTime}–${endTime}`;
+}
+
 /** Strokes against par: `E`, `+2`, `-1`. */
 export function formatToPar(toPar: number): string {
   if (toPar === 0) return 'E';

@@ -1,12 +1,14 @@
 import type { Widget } from '../http/embed/parts.js';
 import { apiKeys } from './api-keys/index.js';
 import { brackets } from './brackets/index.js';
+import { calendars } from './calendars/index.js';
 import { events } from './events/index.js';
 import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
 import { leagues } from './leagues/index.js';
 import { media } from './media/index.js';
 import { orgs } from './orgs/index.js';
+import { posts } from './posts/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
 import { scoring } from './scoring/index.js';
@@ -36,6 +38,8 @@ export const RESOURCES: readonly Resource[] = [
   scoring,
   site,
   brackets,
+  posts,
+  calendars,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

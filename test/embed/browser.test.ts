@@ -338,8 +338,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto(`${origin}/embed`);
     const frames = page.locator('iframe[data-clubhouse]');
-    assert.equal(await frames.count(), 10);
-    for (let index = 0; index < 10; index += 1) {
+    assert.equal(await frames.count(), 16);
+    for (let index = 0; index < 16; index += 1) {
       await frames.nth(index).scrollIntoViewIfNeeded();
       await sizedFrame(index);
     }

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { DEMO_INVITE_TOKEN, DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
+import {
+  DEMO_FEATURED_POST_SLUG,
+  DEMO_INVITE_TOKEN,
+  DEMO_ORG_SLUG,
+  seedDemo,
+} from '../../src/cli/seed-demo.js';
 import { TARGETS } from '../support/databases.js';
 import {
   ADMIN,
@@ -204,6 +209,7 @@ async function realValues(h: Harness): Promise<Record<string, string[]>> {
     token: [DEMO_INVITE_TOKEN],
     bracketSlug: await slugs('brackets'),
     matchId: await ids('bracket_matches'),
+    postSlug: [DEMO_FEATURED_POST_SLUG],
   };
 }
 

@@ -6,6 +6,7 @@ import * as staleLeaderboards from './006-stale-leaderboards.js';
 import * as apiKeys from './007-api-keys.js';
 import * as orgGolfers from './009-org-golfers.js';
 import * as brackets from './013-brackets.js';
+import * as postsCalendars from './011-posts-calendars.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '007-api-keys': apiKeys,
   '009-org-golfers': orgGolfers,
   '013-brackets': brackets,
+  '011-posts-calendars': postsCalendars,
 };

@@ -1,4 +1,9 @@
-import { DEMO_BRACKET_SLUG, DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG } from '../../cli/seed-demo.js';
+import {
+  DEMO_BRACKET_SLUG,
+  DEMO_FEATURED_POST_SLUG,
+  DEMO_LIVE_NIGHT_SLUG,
+  DEMO_ORG_SLUG,
+} from '../../cli/seed-demo.js';
 import type { Executor } from '../../db/executor.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { requireOrg } from '../../resources/orgs/service.js';
@@ -8,12 +13,13 @@ import type { GalleryDemo, GalleryExample, Widget } from './parts.js';
 
 /**
  * The demo's records the examples show: a league with standings, a night scored live, a
- * bracket in progress.
+ * bracket in progress, a featured post.
  */
 const DEMO: GalleryDemo = {
   league: 'tuesday-night-league',
   liveNight: DEMO_LIVE_NIGHT_SLUG,
   bracket: DEMO_BRACKET_SLUG,
+  post: DEMO_FEATURED_POST_SLUG,
 };
 
 function attributes(widget: string, example: GalleryExample): string {

@@ -142,7 +142,8 @@ export function embedRoutes(context: AppContext, edge: Edge) {
         try {
           if (widget === undefined || options.org === undefined) throw new NotFoundError();
           const org = await requireOrg(db, options.org);
-          const body = await widget.render({ db, org, options, now: context.now() });
+          const origin = context.config.publicUrl ?? `${request.protocol}://${request.host}`;
+          const body = await widget.render({ db, org, options, now: context.now(), origin });
           return await reply.send(
             pages.widget({
               widget: request.params.widget,

@@ -23,6 +23,12 @@ export const EmbedQuery = Type.Object({
   limit: Option,
   event: Option,
   bracket: Option,
+  post: Option,
+  posts: Option,
+  preset: Option,
+  link: Option,
+  layout: Option,
+  calendar: Option,
 });
 export type EmbedOptions = Static<typeof EmbedQuery>;
 
@@ -36,6 +42,30 @@ export function positiveInteger(value: string | undefined, max: number): number 
   if (value === undefined || !/^\d{1,10}$/.test(value)) return undefined;
   const number = Number(value);
   return number >= 1 && number <= max ? number : undefined;
+}
+
+/** Where `link` puts an item's slug. */
+const SLUG_SLOT = '{slug}';
+
+/**
+ * The `link` option when it is usable: an http(s) URL or a root-relative path holding
+ * `{slug}`. Anything else (another scheme such as `javascript:`, a protocol-relative or
+ * backslashed path, no slot) is ignored.
+ */
+export function linkTemplate(value: string | undefined): string | undefined {
+  if (value === undefined || !value.includes(SLUG_SLOT) || /[\\\s]/.test(value)) return undefined;
+  if (value.startsWith('/')) return value.startsWith('//') ? undefined : value;
+  try {
+    const { protocol } = new URL(value.replaceAll(SLUG_SLOT, 'slug'));
+    return protocol === 'https:' || protocol === 'http:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `link` option's page for one item, its slug URL-encoded; undefined without a usable link. */
+export function linkFor(value: string | undefined, slug: string): string | undefined {
+  return linkTemplate(value)?.replaceAll(SLUG_SLOT, encodeURIComponent(slug));
 }
 
 /** The accent without its `#` when it is a `#rrggbb` colour, in lower case. */

@@ -3,6 +3,7 @@ import type { Org } from '../../db/schema.js';
 import { localDate } from '../../domain/dates.js';
 import {
   formatDateTime,
+  formatDateTimeRange,
   formatDayRange,
   formatMoney,
   leagueStage,
@@ -12,7 +13,7 @@ import type { EventItem } from '../../resources/events/schema.js';
 import type { PublicLeague } from '../../resources/leagues/schema.js';
 import { PUBLIC_BASE_PATH } from '../base-paths.js';
 import { html, type Html } from './html.js';
-import { flag, type EmbedOptions } from './options.js';
+import { flag, linkFor, type EmbedOptions } from './options.js';
 
 /** What every widget renders from: the database, the org (its time zone), options, time. */
 export interface WidgetContext {
@@ -20,6 +21,8 @@ export interface WidgetContext {
   org: Org;
   options: EmbedOptions;
   now: Date;
+  /** The service's origin as readers reach it (`PUBLIC_URL`, else the request's). */
+  origin: string;
 }
 
 /** The demo org's records that the gallery's examples show. */
@@ -27,6 +30,7 @@ export interface GalleryDemo {
   league: string;
   liveNight: string;
   bracket: string;
+  post: string;
 }
 
 /** One tag of the gallery: what it shows and its `data-*` options besides org and widget. */
@@ -97,7 +101,7 @@ export function leagueCard(league: PublicLeague, context: WidgetContext): Html {
   return html`<article class="card" aria-label="${league.name}">
     <img src="${league.seriesImageUrl}" alt="" width="56" height="56" />
     <div>
-      <h2>${league.name}</h2>
+      <h2>${itemTitle(league.name, league.slug, context)}</h2>
       <p class="muted">
         ${league.seasonLabel}${league.scheduleLabel === undefined ? '' : ` · ${league.scheduleLabel}`}
       </p>
@@ -109,9 +113,27 @@ export function leagueCard(league: PublicLeague, context: WidgetContext): Html {
   </article>`;
 }
 
-/** An instant (ISO 8601) in the org's time zone, as a `<time>`. */
-export function eventWhen(instant: string, context: WidgetContext): Html {
-  const words = formatDateTime(new Date(instant), context.org.timezone, context.now);
+/**
+ * An item's title, linking to the host site's page for it when the `link` option names one
+ * (else to `fallback`, when given), in the top window: the club's own page, not the frame.
+ */
+export function itemTitle(
+  text: string,
+  slug: string,
+  context: WidgetContext,
+  fallback?: string,
+): Html {
+  const href = linkFor(context.options.link, slug) ?? fallback;
+  return href === undefined ? html`${text}` : html`<a href="${href}" target="_top">${text}</a>`;
+}
+
+/** An instant (ISO 8601) in the org's time zone, as a `<time>`; with its end, the range. */
+export function eventWhen(instant: string, context: WidgetContext, end?: string): Html {
+  const { timezone } = context.org;
+  const words =
+    end === undefined
+      ? formatDateTime(new Date(instant), timezone, context.now)
+      : formatDateTimeRange(new Date(instant), new Date(end), timezone, context.now);
   return html`<time datetime="${instant}">${words}</time>`;
 }
 

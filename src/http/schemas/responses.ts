@@ -92,8 +92,22 @@ export const BAD_QUERY = {
 
 /** Every answer of a public GET: the document, 304 on a matching ETag, and edge failures. */
 export function publicRead<T extends TSchema>(ok: T, description: string, example: Static<T>) {
+  return publicReadAs('application/json', ok, description, example);
+}
+
+/** As `publicRead`, for a document of another media type (a feed, a calendar). */
+export function publicReadAs<T extends TSchema>(
+  mediaType: string,
+  ok: T,
+  description: string,
+  example: Static<T>,
+) {
   return {
-    200: json(ok, description, example, CACHE_HEADERS),
+    200: {
+      description,
+      headers: { ...RATE_LIMIT_HEADERS, ...CACHE_HEADERS },
+      content: { [mediaType]: { schema: ok, example } },
+    },
     304: Type.Null({ description: 'Not Modified: the If-None-Match ETag still matches.' }),
     ...EDGE_FAILURES,
   };

@@ -6,8 +6,11 @@ import {
 } from '../../domain/events.js';
 import { html, type Html } from '../../http/embed/html.js';
 import { flag, positiveInteger } from '../../http/embed/options.js';
+import { localDate } from '../../domain/dates.js';
+import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import {
   eventWhen,
+  itemTitle,
   registerForm,
   stageOf,
   statusNote,
@@ -57,6 +60,33 @@ function details(event: EventItem, league: PublicLeague | undefined): Html {
   </details>`;
 }
 
+/** `Tonight` and `Next` beside those nights' titles; past nights say nothing but look quieter. */
+function marker(when: string): Html {
+  if (when === 'tonight') return html` <strong class="marker">Tonight</strong>`;
+  if (when === 'next') return html` <strong class="marker">Next</strong>`;
+  return html``;
+}
+
+/** A past night's final board: the leaderboard widget's own page. */
+function finalBoard(context: WidgetContext, eventSlug: string): string {
+  return `/embed/leaderboard?${new URLSearchParams({ org: context.org.slug, event: eventSlug }).toString()}`;
+}
+
+/** "Add to calendar": the `.ics` of the league, or of the org's events (one tag at most). */
+function calendarLink(
+  context: WidgetContext,
+  leagueSlug: string | undefined,
+  tags: readonly string[] | undefined,
+): Html {
+  const org = `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(context.org.slug)}`;
+  const path =
+    leagueSlug === undefined
+      ? `${org}/events/calendar.ics${tags?.length === 1 ? `?tag=${encodeURIComponent(tags[0] ?? '')}` : ''}`
+      : `${org}/event-series/${encodeURIComponent(leagueSlug)}/calendar.ics`;
+  const webcal = `${context.origin.replace(/^https?:/, 'webcal:')}${path}`;
+  return html`<p class="calendar"><a href="${webcal}" target="_top">Add to calendar</a></p>`;
+}
+
 /** An org's events, or a league's schedule, with details and register links on request. */
 export const scheduleWidget: Widget = {
   name: 'schedule',
@@ -67,6 +97,16 @@ export const scheduleWidget: Widget = {
       data: { league: demo.league, filter: 'upcoming', actions: '1', limit: '5' },
     },
     {
+      what: 'A league’s nights one line each, linked to the club’s own event page, with a calendar link.',
+      data: {
+        league: demo.league,
+        layout: 'compact',
+        link: '/event?id={slug}',
+        calendar: '1',
+        actions: '1',
+      },
+    },
+    {
       what: 'Tournaments only, no heading, in the club’s colour.',
       data: { tags: 'tournaments', title: ' ', accent: '#ffd700' },
     },
@@ -74,46 +114,76 @@ export const scheduleWidget: Widget = {
   async render(context) {
     const { options } = context;
     const actions = flag(options.actions);
+    const compact = options.layout === 'compact';
     const tagOption = options.tags ?? options.tag;
+    const tags =
+      tagOption === undefined || tagOption.trim() === '' ? undefined : scheduleTags(tagOption);
+    const leagueSlug = options.league === '' ? undefined : options.league;
     const [schedule, leagues] = await Promise.all([
       listSchedule(context.db, {
         orgSlug: context.org.slug,
         filter: filterOf(options.filter),
-        leagueSlug: options.league === '' ? undefined : options.league,
-        tags:
-          tagOption === undefined || tagOption.trim() === '' ? undefined : scheduleTags(tagOption),
+        leagueSlug,
+        tags,
         limit: positiveInteger(options.limit, MAX_EVENT_LIMIT),
         now: context.now,
       }),
       actions ? leaguesById(context) : Promise.resolve(new Map<number, PublicLeague>()),
     ]);
     const list = presentEventList(schedule);
-    if (list.events.length === 0) return html`<p>No events to show.</p>`;
+    const calendar = flag(options.calendar) ? calendarLink(context, leagueSlug, tags) : '';
+    if (list.events.length === 0)
+      return html`<p>No events to show.</p>
+        ${calendar}`;
     const offersRegister = actions && !flag(options.noregister);
+    const today = localDate(context.now, context.org.timezone);
+    const nextIndex = list.events.findIndex(
+      (event) => localDate(new Date(event.startDate), context.org.timezone) > today,
+    );
+    // One register button per league, on its first night shown: enough to find it.
+    const registerShown = new Set<number>();
     const rows = list.events.map((event, index) => {
       const leagueId = schedule.events[index]?.event_series_id ?? null;
       const league = leagueId === null ? undefined : leagues.get(leagueId);
-      const register =
+      const canRegister =
         offersRegister &&
         league !== undefined &&
+        !registerShown.has(league.id) &&
         event.status === 'published' &&
-        stageOf(league, context).registrable
-          ? registerForm(context.org.slug, league)
+        stageOf(league, context).registrable;
+      if (canRegister) registerShown.add(league.id);
+      const day = localDate(new Date(event.startDate), context.org.timezone);
+      const when =
+        day === today ? 'tonight' : index === nextIndex ? 'next' : day < today ? 'past' : '';
+      const title = html`<span class="${event.status === 'canceled' ? 'canceled' : ''}"
+          >${itemTitle(event.title, event.slug, context)}</span
+        >${statusNote(event)}${marker(when)}`;
+      const board =
+        when === 'past' && event.status !== 'canceled'
+          ? html`<a class="board" href="${finalBoard(context, event.slug)}" target="_top"
+              >Final board<span class="visually-hidden"> of ${event.title}</span></a
+            >`
           : '';
-      return html`<li>
+      const register = canRegister ? registerForm(context.org.slug, league) : '';
+      if (compact) {
+        return html`<li class="${when}">
+          <span class="when">${eventWhen(event.startDate, context, event.endDate)}</span>
+          ${title} ${board} ${register}
+        </li>`;
+      }
+      return html`<li class="${when}">
         <div class="row">
-          <span class="when">${eventWhen(event.startDate, context)}</span
+          <span class="when">${eventWhen(event.startDate, context, event.endDate)}</span
           >${event.courseListSummary === null ? '' : html`<span class="muted">${event.courseListSummary}</span>`}
         </div>
-        <p class="${event.status === 'canceled' ? 'canceled' : ''}">
-          ${event.title}${statusNote(event)}
-        </p>
-        <p>${tagList(event.tags)}</p>
+        <p>${title}</p>
+        <p>${tagList(event.tags)} ${board}</p>
         ${actions ? details(event, league) : ''} ${register}
       </li>`;
     });
-    return html`<ul class="list" aria-label="Events">
-      ${rows}
-    </ul>`;
+    return html`<ul class="${compact ? 'list compact' : 'list'}" aria-label="Events">
+        ${rows}
+      </ul>
+      ${calendar}`;
   },
 };

@@ -80,6 +80,8 @@ const LISTED_COLUMNS = [
   'events.end_at',
   'events.course_name',
   'events.event_series_id',
+  'events.sequence',
+  'events.updated_at',
 ] as const;
 
 /** A public event with its field size: a league night's field is the league's live roster. */
@@ -94,6 +96,8 @@ export type ListedEvent = Pick<
   | 'end_at'
   | 'course_name'
   | 'event_series_id'
+  | 'sequence'
+  | 'updated_at'
 > & { total_players: number };
 
 /** The field size of an event read with its league (`event_series`) left-joined. */

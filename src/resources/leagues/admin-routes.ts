@@ -15,15 +15,18 @@ import {
   PatchLeagueBody,
 } from './schema.js';
 import {
-  MAX_IMAGE_BYTES,
+  IMAGE_UPLOAD_DESCRIPTION,
+  imageUploadRoutes,
+  uploadedImage,
+} from '../media/image-upload.js';
+import { MAX_IMAGE_BYTES } from '../media/service.js';
+import {
   createLeague,
   getAdminLeague,
   listLeagues,
   patchLeague,
   setLeagueImage,
 } from './service.js';
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
 
 export function adminLeagueRoutes(context: AppContext) {
   const db = context.database.db;
@@ -123,15 +126,7 @@ export function adminLeagueRoutes(context: AppContext) {
       },
     );
 
-    // A scope of its own, so that only this route reads image bodies.
-    await app.register(async (images: App) => {
-      images.addContentTypeParser(
-        IMAGE_TYPES,
-        { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
-        (_request, body, done) => {
-          done(null, body);
-        },
-      );
+    await imageUploadRoutes(app, (images) => {
       images.put(
         '/orgs/:orgSlug/event-series/:id/image',
         {
@@ -141,9 +136,7 @@ export function adminLeagueRoutes(context: AppContext) {
             operationId: 'setLeagueImage',
             tags: ['Leagues'],
             summary: 'Upload a league’s image',
-            description:
-              'The body is the image itself: PNG, JPEG or WebP bytes, with its media type ' +
-              '(or `application/octet-stream`); the type is read from the bytes.',
+            description: IMAGE_UPLOAD_DESCRIPTION,
             params: LeagueIdParams,
             response: {
               200: json(AdminLeague, 'The league as stored.', ADMIN_LEAGUE_EXAMPLE),
@@ -153,7 +146,7 @@ export function adminLeagueRoutes(context: AppContext) {
         },
         async (request) => {
           const { orgSlug, id } = request.params;
-          const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const bytes = uploadedImage(request.body);
           const { org, league } = await setLeagueImage(db, orgSlug, id, bytes);
           return presentAdminLeague(org, league);
         },

@@ -151,8 +151,6 @@ export async function patchLeague(
   });
 }
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
 /** Stores an uploaded crest under a content-addressed path and points the league at it. */
 export async function setLeagueImage(db: Executor, orgSlug: string, id: number, bytes: Uint8Array) {
   return writeTransaction(db, async (trx) => {

@@ -4,6 +4,9 @@ import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { detectImageType } from '../../domain/image-type.js';
 import { findMedia, putMedia, type StoredMedia } from './store.js';
 
+/** The largest image an upload route takes (crests, feature images). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
 /** Where crests are served from; an upload's file name is its SHA-256 and its type. */
 const CREST_PATH = '/media/crests/';
 

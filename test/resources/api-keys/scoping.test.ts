@@ -29,6 +29,7 @@ import {
 } from '../../support/harness.js';
 import { NINE_PARS, createNight } from '../../support/score-cards.js';
 import { assertDocumented, operationsOf, type OpenApiDocument } from '../../support/openapi.js';
+import { postsPath, writePost } from '../../support/posts.js';
 import { bearer, keysPath } from './keys.js';
 
 /**
@@ -94,6 +95,12 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   publishBracket:             [200,      200,   404,   403,    401,     401,     401],
   setMatchResult:             [200,      200,   404,   403,    401,     401,     401],
   removeMatchResult:          [204,      204,   404,   403,    401,     401,     401],
+  listAdminPosts:             [200,      200,   404,   403,    401,     401,     401],
+  getAdminPost:               [200,      200,   404,   403,    401,     401,     401],
+  createPost:                 [201,      201,   404,   403,    401,     401,     401],
+  updatePost:                 [200,      200,   404,   403,    401,     401,     401],
+  deletePost:                 [204,      204,   404,   403,    401,     401,     401],
+  setPostImage:               [200,      200,   404,   403,    401,     401,     401],
 };
 
 const PNG = Buffer.from(
@@ -308,6 +315,19 @@ const REQUESTS: Record<string, RequestOf> = {
     });
     return json('DELETE', resultPath(a, id, final));
   },
+  listAdminPosts: async (_h, { a }) => json('GET', postsPath(a)),
+  getAdminPost: async (h, { a }) => json('GET', `${postsPath(a)}/${(await writePost(h, a)).id}`),
+  createPost: async (_h, { a }) =>
+    json('POST', postsPath(a), { slug: unique('post'), title: 'News', body: 'B', status: 'draft' }),
+  updatePost: async (h, { a }) =>
+    json('PATCH', `${postsPath(a)}/${(await writePost(h, a)).id}`, { title: 'Renamed' }),
+  deletePost: async (h, { a }) => json('DELETE', `${postsPath(a)}/${(await writePost(h, a)).id}`),
+  setPostImage: async (h, { a }) => ({
+    method: 'PUT',
+    url: `${postsPath(a)}/${(await writePost(h, a)).id}/image`,
+    payload: PNG,
+    headers: { 'content-type': 'image/png' },
+  }),
 };
 
 const TABLES: readonly (keyof Database)[] = [
@@ -336,6 +356,7 @@ const TABLES: readonly (keyof Database)[] = [
   'brackets',
   'bracket_entrants',
   'bracket_matches',
+  'posts',
 ];
 
 /** Every row of every table, as text: equal before and after a call that changed nothing. */

@@ -541,6 +541,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/orgs/{orgSlug}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every post of the organization, drafts and scheduled ones included
+         * @description Drafts never published first, then newest first.
+         */
+        get: operations["listAdminPosts"];
+        put?: never;
+        /**
+         * Write a post
+         * @description The Markdown body is rendered and sanitized once, here. `published` without `publishedAt` publishes now; a future `publishedAt` schedules the post.
+         */
+        post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/orgs/{orgSlug}/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one post, whatever its status */
+        get: operations["getAdminPost"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a post
+         * @description It leaves lists and feeds at once; its page answers 404.
+         */
+        delete: operations["deletePost"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a post */
+        patch: operations["updatePost"];
+        trace?: never;
+    };
+    "/admin/v1/orgs/{orgSlug}/posts/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a post’s feature image
+         * @description The body is the image itself: PNG, JPEG or WebP bytes, with its media type (or `application/octet-stream`); the type is read from the bytes.
+         */
+        put: operations["setPostImage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10526,6 +10592,1456 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listAdminPosts: {
+        parameters: {
+            query?: {
+                /** @description Posts per page. */
+                limit?: number;
+                /** @description Matching posts to skip before the page. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 1,
+                     *       "posts": [
+                     *         {
+                     *           "id": 1,
+                     *           "slug": "opening-day",
+                     *           "title": "Opening day: the course is ready",
+                     *           "body": "The greens are rolling and the range is open. [Book a tee time](https://club.example/tee-times).",
+                     *           "html": "<p>The greens are rolling and the range is open. <a href=\"https://club.example/tee-times\" rel=\"noopener noreferrer\" target=\"_top\">Book a tee time</a>.</p>\n",
+                     *           "excerpt": "The greens are rolling and the range is open. Tee times for the Tuesday Night League start at 5:30 pm…",
+                     *           "customExcerpt": null,
+                     *           "tags": [
+                     *             "news",
+                     *             "course"
+                     *           ],
+                     *           "authorName": "Sam Pro",
+                     *           "status": "published",
+                     *           "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *           "visible": true,
+                     *           "featured": true,
+                     *           "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
+                     *           "readingMinutes": 2,
+                     *           "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        count: number;
+                        posts: {
+                            id: number;
+                            slug: string;
+                            title: string;
+                            body: string;
+                            html: string;
+                            excerpt: string;
+                            customExcerpt: string | null;
+                            tags: string[];
+                            authorName: string | null;
+                            /** @enum {unknown} */
+                            status: "draft" | "published";
+                            publishedAt: string | null;
+                            /** @description Published, and its publishedAt has come. */
+                            visible: boolean;
+                            featured: boolean;
+                            imageUrl: string | null;
+                            readingMinutes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    createPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    slug: string;
+                    title: string;
+                    /** @description CommonMark; raw HTML is shown as text. */
+                    body: string;
+                    excerpt?: string | null;
+                    tags?: string[];
+                    authorName?: string | null;
+                    /** @enum {unknown} */
+                    status: "draft" | "published";
+                    publishedAt?: string | null;
+                    featured?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The post as stored. */
+            201: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "opening-day",
+                     *       "title": "Opening day: the course is ready",
+                     *       "body": "The greens are rolling and the range is open. [Book a tee time](https://club.example/tee-times).",
+                     *       "html": "<p>The greens are rolling and the range is open. <a href=\"https://club.example/tee-times\" rel=\"noopener noreferrer\" target=\"_top\">Book a tee time</a>.</p>\n",
+                     *       "excerpt": "The greens are rolling and the range is open. Tee times for the Tuesday Night League start at 5:30 pm…",
+                     *       "customExcerpt": null,
+                     *       "tags": [
+                     *         "news",
+                     *         "course"
+                     *       ],
+                     *       "authorName": "Sam Pro",
+                     *       "status": "published",
+                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "visible": true,
+                     *       "featured": true,
+                     *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
+                     *       "readingMinutes": 2,
+                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        title: string;
+                        body: string;
+                        html: string;
+                        excerpt: string;
+                        customExcerpt: string | null;
+                        tags: string[];
+                        authorName: string | null;
+                        /** @enum {unknown} */
+                        status: "draft" | "published";
+                        publishedAt: string | null;
+                        /** @description Published, and its publishedAt has come. */
+                        visible: boolean;
+                        featured: boolean;
+                        imageUrl: string | null;
+                        readingMinutes: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getAdminPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The post’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post as stored. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "opening-day",
+                     *       "title": "Opening day: the course is ready",
+                     *       "body": "The greens are rolling and the range is open. [Book a tee time](https://club.example/tee-times).",
+                     *       "html": "<p>The greens are rolling and the range is open. <a href=\"https://club.example/tee-times\" rel=\"noopener noreferrer\" target=\"_top\">Book a tee time</a>.</p>\n",
+                     *       "excerpt": "The greens are rolling and the range is open. Tee times for the Tuesday Night League start at 5:30 pm…",
+                     *       "customExcerpt": null,
+                     *       "tags": [
+                     *         "news",
+                     *         "course"
+                     *       ],
+                     *       "authorName": "Sam Pro",
+                     *       "status": "published",
+                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "visible": true,
+                     *       "featured": true,
+                     *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
+                     *       "readingMinutes": 2,
+                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        title: string;
+                        body: string;
+                        html: string;
+                        excerpt: string;
+                        customExcerpt: string | null;
+                        tags: string[];
+                        authorName: string | null;
+                        /** @enum {unknown} */
+                        status: "draft" | "published";
+                        publishedAt: string | null;
+                        /** @description Published, and its publishedAt has come. */
+                        visible: boolean;
+                        featured: boolean;
+                        imageUrl: string | null;
+                        readingMinutes: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The post’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content: done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    updatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The post’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    slug?: string;
+                    title?: string;
+                    /** @description CommonMark; raw HTML is shown as text. */
+                    body?: string;
+                    excerpt?: string | null;
+                    tags?: string[];
+                    authorName?: string | null;
+                    /** @enum {unknown} */
+                    status?: "draft" | "published";
+                    publishedAt?: string | null;
+                    featured?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The post as stored. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "opening-day",
+                     *       "title": "Opening day: the course is ready",
+                     *       "body": "The greens are rolling and the range is open. [Book a tee time](https://club.example/tee-times).",
+                     *       "html": "<p>The greens are rolling and the range is open. <a href=\"https://club.example/tee-times\" rel=\"noopener noreferrer\" target=\"_top\">Book a tee time</a>.</p>\n",
+                     *       "excerpt": "The greens are rolling and the range is open. Tee times for the Tuesday Night League start at 5:30 pm…",
+                     *       "customExcerpt": null,
+                     *       "tags": [
+                     *         "news",
+                     *         "course"
+                     *       ],
+                     *       "authorName": "Sam Pro",
+                     *       "status": "published",
+                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "visible": true,
+                     *       "featured": true,
+                     *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
+                     *       "readingMinutes": 2,
+                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        title: string;
+                        body: string;
+                        html: string;
+                        excerpt: string;
+                        customExcerpt: string | null;
+                        tags: string[];
+                        authorName: string | null;
+                        /** @enum {unknown} */
+                        status: "draft" | "published";
+                        publishedAt: string | null;
+                        /** @description Published, and its publishedAt has come. */
+                        visible: boolean;
+                        featured: boolean;
+                        imageUrl: string | null;
+                        readingMinutes: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    setPostImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The post’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post as stored. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "slug": "opening-day",
+                     *       "title": "Opening day: the course is ready",
+                     *       "body": "The greens are rolling and the range is open. [Book a tee time](https://club.example/tee-times).",
+                     *       "html": "<p>The greens are rolling and the range is open. <a href=\"https://club.example/tee-times\" rel=\"noopener noreferrer\" target=\"_top\">Book a tee time</a>.</p>\n",
+                     *       "excerpt": "The greens are rolling and the range is open. Tee times for the Tuesday Night League start at 5:30 pm…",
+                     *       "customExcerpt": null,
+                     *       "tags": [
+                     *         "news",
+                     *         "course"
+                     *       ],
+                     *       "authorName": "Sam Pro",
+                     *       "status": "published",
+                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "visible": true,
+                     *       "featured": true,
+                     *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
+                     *       "readingMinutes": 2,
+                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        title: string;
+                        body: string;
+                        html: string;
+                        excerpt: string;
+                        customExcerpt: string | null;
+                        tags: string[];
+                        authorName: string | null;
+                        /** @enum {unknown} */
+                        status: "draft" | "published";
+                        publishedAt: string | null;
+                        /** @description Published, and its publishedAt has come. */
+                        visible: boolean;
+                        featured: boolean;
+                        imageUrl: string | null;
+                        readingMinutes: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
             };
             /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
             400: {

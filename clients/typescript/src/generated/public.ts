@@ -294,6 +294,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/orgs/{orgSlug}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List published posts, newest first
+         * @description Drafts, scheduled posts (publishedAt still to come) and deleted ones are not listed.
+         */
+        get: operations["listPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/posts/feed.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest 20 posts as a JSON Feed 1.1 */
+        get: operations["getPostsJsonFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/posts/feed.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest 20 posts as an RSS 2.0 feed */
+        get: operations["getPostsRssFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/posts/{postSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One published post, with its body as safe HTML
+         * @description A draft, scheduled or deleted post is the same 404 as an unknown one.
+         */
+        get: operations["getPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/event-series/{slug}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public league’s nights as an iCalendar (RFC 5545)
+         * @description One VEVENT per night: stable UID, canceled nights as STATUS:CANCELLED, and SEQUENCE and LAST-MODIFIED moving when a night changes. A hidden league is a 404.
+         */
+        get: operations["getLeagueCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/events/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization’s public events as an iCalendar (RFC 5545) */
+        get: operations["getEventsCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2843,6 +2954,895 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listPosts: {
+        parameters: {
+            query?: {
+                /** @description Posts per page. */
+                limit?: number;
+                /** @description Matching posts to skip before the page. */
+                offset?: number;
+                /** @description Only posts with this tag (unknown: an empty list). */
+                tag?: string;
+                /** @description `true`: featured posts only; `false`: the others. */
+                featured?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts, with the count of all that match. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 3,
+                     *       "posts": [
+                     *         {
+                     *           "slug": "opening-day",
+                     *           "title": "Opening day: the course is ready",
+                     *           "excerpt": "The greens are rolling and the range is open. Tee times for the Tuesday Night League start at 5:30 pm…",
+                     *           "tags": [
+                     *             "news",
+                     *             "course"
+                     *           ],
+                     *           "authorName": "Sam Pro",
+                     *           "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *           "featured": true,
+                     *           "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
+                     *           "readingMinutes": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Matching posts before paging. */
+                        count: number;
+                        posts: {
+                            slug: string;
+                            title: string;
+                            /** @description Plain text. */
+                            excerpt: string;
+                            tags: string[];
+                            authorName: string | null;
+                            /** Format: date-time */
+                            publishedAt: string;
+                            featured: boolean;
+                            imageUrl: string | null;
+                            readingMinutes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: the body names the query parameter and what is wrong with it. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Invalid query parameter: limit must be <= 500 */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getPostsJsonFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Feed 1.1, absolute URLs. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "https://jsonfeed.org/version/1.1",
+                     *       "title": "Demo Golf Club news",
+                     *       "home_page_url": "https://clubhouse.example/embed/blog-feed?org=demo-golf-club",
+                     *       "feed_url": "https://clubhouse.example/api/public/v1/orgs/demo-golf-club/posts/feed.json",
+                     *       "language": "en",
+                     *       "items": [
+                     *         {
+                     *           "id": "https://clubhouse.example/embed/blog-post?org=demo-golf-club&post=opening-day",
+                     *           "url": "https://clubhouse.example/embed/blog-post?org=demo-golf-club&post=opening-day",
+                     *           "title": "Opening day: the course is ready",
+                     *           "content_html": "<p>The greens are rolling and the range is open.</p>\n",
+                     *           "summary": "The greens are rolling and the range is open.",
+                     *           "date_published": "2026-04-14T14:00:00.000Z",
+                     *           "date_modified": "2026-04-14T14:00:00.000Z",
+                     *           "tags": [
+                     *             "news"
+                     *           ],
+                     *           "authors": [
+                     *             {
+                     *               "name": "Sam Pro"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/feed+json": {
+                        /** @enum {string} */
+                        version: "https://jsonfeed.org/version/1.1";
+                        title: string;
+                        home_page_url: string;
+                        feed_url: string;
+                        language: string;
+                        items: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            content_html: string;
+                            summary: string;
+                            image?: string;
+                            /** Format: date-time */
+                            date_published: string;
+                            /** Format: date-time */
+                            date_modified: string;
+                            tags: string[];
+                            authors?: {
+                                name: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getPostsRssFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RSS 2.0, absolute URLs. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="utf-8"?>
+                     *     <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
+                     *         <channel>
+                     *             <title>Demo Golf Club news</title>
+                     *             <link>https://clubhouse.example/embed/blog-feed?org=demo-golf-club</link>
+                     *             <description>News from Demo Golf Club.</description>
+                     *             <item>
+                     *                 <title><![CDATA[Opening day: the course is ready]]></title>
+                     *                 <link>https://clubhouse.example/embed/blog-post?org=demo-golf-club&amp;post=opening-day</link>
+                     *                 <guid isPermaLink="false">https://clubhouse.example/embed/blog-post?org=demo-golf-club&amp;post=opening-day</guid>
+                     *                 <pubDate>Tue, 14 Apr 2026 14:00:00 GMT</pubDate>
+                     *             </item>
+                     *         </channel>
+                     *     </rss>
+                     */
+                    "application/rss+xml": string;
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The post’s slug, e.g. `opening-day`. */
+                postSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "opening-day",
+                     *       "title": "Opening day: the course is ready",
+                     *       "excerpt": "The greens are rolling and the range is open. Tee times for the Tuesday Night League start at 5:30 pm…",
+                     *       "tags": [
+                     *         "news",
+                     *         "course"
+                     *       ],
+                     *       "authorName": "Sam Pro",
+                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "featured": true,
+                     *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
+                     *       "readingMinutes": 2,
+                     *       "html": "<p>The greens are rolling and the range is open. <a href=\"https://club.example/tee-times\" rel=\"noopener noreferrer\" target=\"_top\">Book a tee time</a>.</p>\n"
+                     *     }
+                     */
+                    "application/json": {
+                        slug: string;
+                        title: string;
+                        /** @description Plain text. */
+                        excerpt: string;
+                        tags: string[];
+                        authorName: string | null;
+                        /** Format: date-time */
+                        publishedAt: string;
+                        featured: boolean;
+                        imageUrl: string | null;
+                        readingMinutes: number;
+                        /** @description The body as sanitized HTML (paragraphs, headings, lists, quotes, code, links and images of http(s) or mailto only); safe to place in a page as is. */
+                        html: string;
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getLeagueCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The league’s slug, e.g. `tuesday-night-league`. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The league’s calendar. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Clubhouse//Schedules//EN
+                     *     NAME:Tuesday Night League
+                     *     X-WR-CALNAME:Tuesday Night League
+                     *     BEGIN:VEVENT
+                     *     UID:event-6.demo-golf-club@clubhouse
+                     *     SEQUENCE:2
+                     *     DTSTAMP:20260601T150000Z
+                     *     DTSTART:20260616T223000Z
+                     *     DTEND:20260617T023000Z
+                     *     SUMMARY:Tuesday Night League — Night 6
+                     *     LOCATION:Cedar Ridge
+                     *     STATUS:CONFIRMED
+                     *     LAST-MODIFIED:20260601T150000Z
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getEventsCalendar: {
+        parameters: {
+            query?: {
+                /** @description Only events with this tag. Absent: every event. */
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization’s calendar. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Clubhouse//Schedules//EN
+                     *     NAME:Tuesday Night League
+                     *     X-WR-CALNAME:Tuesday Night League
+                     *     BEGIN:VEVENT
+                     *     UID:event-6.demo-golf-club@clubhouse
+                     *     SEQUENCE:2
+                     *     DTSTAMP:20260601T150000Z
+                     *     DTSTART:20260616T223000Z
+                     *     DTEND:20260617T023000Z
+                     *     SUMMARY:Tuesday Night League — Night 6
+                     *     LOCATION:Cedar Ridge
+                     *     STATUS:CONFIRMED
+                     *     LAST-MODIFIED:20260601T150000Z
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: the body names the query parameter and what is wrong with it. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Invalid query parameter: limit must be <= 500 */
+                    "text/plain": string;
+                };
             };
             /** @description Not Found: nothing public answers to this path. */
             404: {
