@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { MAX_PUBLIC_URL_LENGTH } from '../src/http/edge/pipeline.js';
 import { DOCUMENTS, formatOpenApiDocument } from '../src/cli/openapi.js';
-import { DEMO_ORG_SLUG, seedDemo } from '../src/cli/seed-demo.js';
+import { DEMO_ORG_SLUG, DEMO_PLAN_SLUG, seedDemo } from '../src/cli/seed-demo.js';
 import {
   ADMIN,
   PUBLIC,
@@ -152,7 +152,7 @@ describeOnDatabases(
     void test('only public routes are described, each with every answer the edge can give', async () => {
       const document = await documentOf(harness());
       const operations = operationsOf(document);
-      assert.equal(operations.length, 14);
+      assert.equal(operations.length, 17);
       for (const { path, method, operation } of operations) {
         assert.ok(path.startsWith(`${PUBLIC}/`), path);
         assert.deepEqual(operation.security ?? document.security, [], `${method} ${path}`);
@@ -214,9 +214,19 @@ describeOnDatabases(
         seriesId: String(competitor.series_id),
         competitorId: String(competitor.id),
       };
+      const plan = await db
+        .selectFrom('membership_plans')
+        .select(['id', 'slug'])
+        .where('slug', '=', DEMO_PLAN_SLUG)
+        .executeTakeFirstOrThrow();
+      const planValues: Record<string, string> = { slug: plan.slug, id: String(plan.id) };
       const operations = operationsOf(await documentOf(h));
       for (const { path, method, operation } of operations) {
-        const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? name);
+        const own = path.includes('/membership-plans/') ? planValues : {};
+        const url = path.replace(
+          /\{(\w+)\}/g,
+          (_match, name: string) => own[name] ?? values[name] ?? name,
+        );
         const unknownUrl = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
           name === 'token'
             ? 'x'.repeat(32)

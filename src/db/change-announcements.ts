@@ -52,6 +52,11 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   events: orgById,
   standing_series: orgById,
   api_keys: orgById,
+  membership_plans: orgById,
+  membership_purchases: (t, r) => viaParent(t, 'membership_plans', `${r}.plan_id`),
+  newsletter_subscribers: orgById,
+  newsletter_tokens: (t, r) => viaParent(t, 'newsletter_subscribers', `${r}.subscriber_id`),
+  mail_outbox: orgById,
   teams: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   roster_entries: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   invites: (t, r) => `

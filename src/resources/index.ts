@@ -5,6 +5,7 @@ import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
 import { leagues } from './leagues/index.js';
 import { media } from './media/index.js';
+import { membershipPlans } from './membership-plans/index.js';
 import { orgs } from './orgs/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
@@ -32,6 +33,7 @@ export const RESOURCES: readonly Resource[] = [
   media,
   apiKeys,
   scoring,
+  membershipPlans,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

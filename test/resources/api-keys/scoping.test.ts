@@ -17,6 +17,7 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
+import { newPlan, plansPath } from '../../support/membership-plans.js';
 import { NINE_PARS, createNight } from '../../support/score-cards.js';
 import { assertDocumented, operationsOf, type OpenApiDocument } from '../../support/openapi.js';
 import { bearer, keysPath } from './keys.js';
@@ -67,6 +68,11 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   createApiKey:               [201,      201,   404,   403,    401,     401,     401],
   listApiKeys:                [200,      200,   404,   403,    401,     401,     401],
   revokeApiKey:               [204,      204,   404,   403,    401,     401,     401],
+  createMembershipPlan:       [201,      201,   404,   403,    401,     401,     401],
+  listAdminMembershipPlans:   [200,      200,   404,   403,    401,     401,     401],
+  getAdminMembershipPlan:     [200,      200,   404,   403,    401,     401,     401],
+  updateMembershipPlan:       [200,      200,   404,   403,    401,     401,     401],
+  recordMembershipPurchase:   [201,      201,   404,   403,    401,     401,     401],
 };
 
 const PNG = Buffer.from(
@@ -233,6 +239,23 @@ const REQUESTS: Record<string, RequestOf> = {
     );
     return json('DELETE', `${keysPath(a)}/${apiKey.id}`);
   },
+  createMembershipPlan: async (_h, { a }) =>
+    json('POST', plansPath(a), {
+      slug: unique('plan'),
+      name: 'Full membership',
+      priceCents: 24000,
+      period: 'season',
+      status: 'available',
+    }),
+  listAdminMembershipPlans: async (_h, { a }) => json('GET', plansPath(a)),
+  getAdminMembershipPlan: async (h, { a }) =>
+    json('GET', `${plansPath(a)}/${(await newPlan(h, a)).id}`),
+  updateMembershipPlan: async (h, { a }) =>
+    json('PATCH', `${plansPath(a)}/${(await newPlan(h, a)).id}`, { name: 'Renamed plan' }),
+  recordMembershipPurchase: async (h, { a }) =>
+    json('POST', `${plansPath(a)}/${(await newPlan(h, a)).id}/purchases`, {
+      userId: (await h.user()).id,
+    }),
 };
 
 const TABLES: readonly (keyof Database)[] = [
@@ -257,6 +280,11 @@ const TABLES: readonly (keyof Database)[] = [
   'score_cards',
   'event_leaderboards',
   'api_keys',
+  'membership_plans',
+  'membership_purchases',
+  'newsletter_subscribers',
+  'newsletter_tokens',
+  'mail_outbox',
 ];
 
 /** Every row of every table, as text: equal before and after a call that changed nothing. */
