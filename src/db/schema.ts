@@ -317,7 +317,8 @@ export interface MailOutboxTable {
   locked_until: Date | null;
   last_error: string | null;
   sent_at: Date | null;
-  created_at: CreatedAt;
+  /** When the mail was made, by the service's clock: the per-address caps count from it. */
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface Database {

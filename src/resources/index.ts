@@ -6,6 +6,7 @@ import { leaderboards } from './leaderboards/index.js';
 import { leagues } from './leagues/index.js';
 import { media } from './media/index.js';
 import { membershipPlans } from './membership-plans/index.js';
+import { newsletter } from './newsletter/index.js';
 import { orgs } from './orgs/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
@@ -34,6 +35,7 @@ export const RESOURCES: readonly Resource[] = [
   apiKeys,
   scoring,
   membershipPlans,
+  newsletter,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

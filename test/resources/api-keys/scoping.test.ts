@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Database, Event, Org } from '../../../src/db/schema.js';
 import { addEventEntry, patchEvent } from '../../../src/resources/events/service.js';
 import { createApiKey, revokeApiKey } from '../../../src/resources/api-keys/service.js';
+import { subscribe } from '../../../src/resources/newsletter/service.js';
 import { createSeries } from '../../../src/resources/standings/service.js';
 import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../../src/resources/tee-sheets/service.js';
@@ -73,6 +74,8 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   getAdminMembershipPlan:     [200,      200,   404,   403,    401,     401,     401],
   updateMembershipPlan:       [200,      200,   404,   403,    401,     401,     401],
   recordMembershipPurchase:   [201,      201,   404,   403,    401,     401,     401],
+  listNewsletterSubscribers:  [200,      200,   404,   403,    401,     401,     401],
+  eraseNewsletterSubscriber:  [204,      204,   404,   403,    401,     401,     401],
 };
 
 const PNG = Buffer.from(
@@ -252,6 +255,24 @@ const REQUESTS: Record<string, RequestOf> = {
     json('GET', `${plansPath(a)}/${(await newPlan(h, a)).id}`),
   updateMembershipPlan: async (h, { a }) =>
     json('PATCH', `${plansPath(a)}/${(await newPlan(h, a)).id}`, { name: 'Renamed plan' }),
+  listNewsletterSubscribers: async (_h, { a }) =>
+    json('GET', `${ADMIN}/orgs/${a.slug}/newsletter/subscribers?format=csv`),
+  eraseNewsletterSubscriber: async (h, { a }) => {
+    const email = newEmail('reader');
+    await subscribe(h.database.db, {
+      orgSlug: a.slug,
+      body: { email, consent: true },
+      from: { ip: '203.0.113.7', userAgent: null },
+      now: DEFAULT_NOW,
+      linkOrigin: 'https://clubhouse.example.com',
+    });
+    const { id } = await h.database.db
+      .selectFrom('newsletter_subscribers')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return json('DELETE', `${ADMIN}/orgs/${a.slug}/newsletter/subscribers/${id}`);
+  },
   recordMembershipPurchase: async (h, { a }) =>
     json('POST', `${plansPath(a)}/${(await newPlan(h, a)).id}/purchases`, {
       userId: (await h.user()).id,
