@@ -13,8 +13,14 @@ export interface Config {
   adminToken: string | undefined;
   redisUrl: string | undefined;
   registrationUrl: string;
-  /** The origin feeds and calendars name in their links; absent: the request's own. */
+  /** Hosted checkout that a membership purchase start sends golfers to. */
+  checkoutUrl: string;
+  /** The origin links in mail point to (`https://clubhouse.example.com`); absent: the request's. */
   publicUrl: string | undefined;
+  /** `smtp://` or `smtps://` URL of the mail relay; absent, mail waits in the outbox. */
+  smtpUrl: string | undefined;
+  /** The `From` of every mail. */
+  mailFrom: string;
   /** Proxy addresses or CIDRs whose `X-Forwarded-For` is believed. */
   trustProxy: string[];
   rateLimitPerMinute: number;
@@ -111,11 +117,30 @@ function trustProxy(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+function optionalUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]) {
+  const raw = optional(env, name);
+  return raw === undefined ? undefined : url(name, raw, protocols);
+}
+
+/** An origin without a trailing slash, so that paths can be appended to it. */
+function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optionalUrl(env, 'PUBLIC_URL', ['https:', 'http:']);
+  return raw === undefined ? undefined : new URL(raw).origin;
+}
+
+function mailFrom(env: NodeJS.ProcessEnv): string {
+  const raw = optional(env, 'MAIL_FROM') ?? 'Clubhouse <no-reply@clubhouse.example.com>';
+  // `Name <address>` or a bare address, one line: a header nobody can smuggle lines into.
+  if (!/^[^\r\n<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(raw)) {
+    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", got "${raw}"`);
+  }
+  return raw;
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = optional(env, 'DATABASE_URL');
   const redisUrl = optional(env, 'REDIS_URL');
-  const publicUrl = optional(env, 'PUBLIC_URL');
   const adminToken = optional(env, 'ADMIN_TOKEN');
   if (adminToken !== undefined && adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
     throw new ConfigError(`ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
@@ -145,10 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       optional(env, 'REGISTRATION_URL') ?? 'https://register.example.com/event-series',
       ['https:', 'http:'],
     ),
-    publicUrl:
-      publicUrl === undefined
-        ? undefined
-        : new URL(url('PUBLIC_URL', publicUrl, ['https:', 'http:'])).origin,
+    checkoutUrl: url(
+      'CHECKOUT_URL',
+      optional(env, 'CHECKOUT_URL') ?? 'https://checkout.example.com/membership',
+      ['https:', 'http:'],
+    ),
+    publicUrl: publicUrl(env),
+    smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFrom(env),
     trustProxy: trustProxy(env),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),
     embedRateLimitPerMinute: integer(env, 'EMBED_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000_000),

@@ -7,6 +7,7 @@ import { addEventEntry, createEvent } from '../resources/events/service.js';
 import { setInviteToken } from '../resources/invites/store.js';
 import { putScoreCard } from '../resources/leaderboards/service.js';
 import { createLeague, patchLeague, type LeagueInput } from '../resources/leagues/service.js';
+import { createPlan, recordPurchase } from '../resources/membership-plans/service.js';
 import { createOrg } from '../resources/orgs/service.js';
 import type { PostInput } from '../resources/posts/schema.js';
 import { createPost, setPostImage } from '../resources/posts/service.js';
@@ -269,6 +270,7 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
   });
   await seedBracket(db, org.slug, users);
   await seedPosts(db, org.slug, now);
+  await seedMembershipPlans(db, org.slug, now, [userId(0), userId(2), userId(5)]);
 }
 
 /**
@@ -355,6 +357,41 @@ async function seedPosts(db: Executor, orgSlug: string, now: Date): Promise<void
     title: 'Winter simulator plans (draft)',
     body: 'Notes for the winter league: bays, nights, fees.',
     status: 'draft',
+  });
+}
+
+/** The slug of the demo's plan on sale, the one the README and the gallery show. */
+export const DEMO_PLAN_SLUG = 'full-membership';
+
+/** Plans on sale, in three currencies' worth of examples, one closed; a few bought. */
+async function seedMembershipPlans(db: Executor, orgSlug: string, now: Date, buyers: number[]) {
+  const { plan } = await createPlan(db, orgSlug, {
+    slug: DEMO_PLAN_SLUG,
+    name: 'Full membership',
+    description: 'Every league at member rates, and the club championship.',
+    priceCents: 24000,
+    period: 'season',
+    benefits: ['Member rates in every league', 'Club championship entry', 'Range balls'],
+    status: 'available',
+    capacity: 150,
+  });
+  for (const userId of buyers) await recordPurchase(db, { orgSlug, planId: plan.id, userId, now });
+  await createPlan(db, orgSlug, {
+    slug: 'junior-membership',
+    name: 'Junior membership',
+    description: 'For golfers under 18.',
+    priceCents: 6000,
+    period: 'year',
+    benefits: ['Junior clinics', 'Member rates in every league'],
+    status: 'available',
+  });
+  await createPlan(db, orgSlug, {
+    slug: 'winter-range-pass',
+    name: 'Winter range pass',
+    priceCents: 4500,
+    period: 'month',
+    benefits: ['Heated bays'],
+    status: 'closed',
   });
 }
 

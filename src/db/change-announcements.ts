@@ -57,6 +57,11 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   bracket_entrants: (t, r) => viaParent(t, 'brackets', `${r}.bracket_id`),
   bracket_matches: (t, r) => viaParent(t, 'brackets', `${r}.bracket_id`),
   posts: orgById,
+  membership_plans: orgById,
+  membership_purchases: (t, r) => viaParent(t, 'membership_plans', `${r}.plan_id`),
+  newsletter_subscribers: orgById,
+  newsletter_tokens: (t, r) => viaParent(t, 'newsletter_subscribers', `${r}.subscriber_id`),
+  mail_outbox: orgById,
   teams: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   roster_entries: (t, r) => viaParent(t, 'event_series', `${r}.event_series_id`),
   invites: (t, r) => `

@@ -307,6 +307,92 @@ export interface PostsTable {
   updated_at: Generated<Date>;
 }
 
+export type MembershipPlanStatus = 'draft' | 'available' | 'closed';
+export type MembershipPeriod = 'year' | 'season' | 'month' | 'one-time';
+
+export interface MembershipPlansTable {
+  id: Generated<number>;
+  org_id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  /** ISO 4217 code, upper case. */
+  currency: string;
+  period: MembershipPeriod;
+  /** A JSON array of strings; written as its JSON text. */
+  benefits: ColumnType<string[], string | undefined, string>;
+  status: MembershipPlanStatus;
+  sales_open_at: Date | null;
+  sales_close_at: Date | null;
+  capacity: number | null;
+  /** Purchases recorded, kept in each purchase's transaction. */
+  sold_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface MembershipPurchasesTable {
+  id: Generated<number>;
+  plan_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'erased';
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  org_id: number;
+  /** As given; null once erased. */
+  email: string | null;
+  /** Lower case, unique in the org; null once erased. */
+  email_key: string | null;
+  name: string | null;
+  status: SubscriberStatus;
+  source: string | null;
+  consent_text: string | null;
+  consent_at: Date | null;
+  consent_ip: string | null;
+  consent_user_agent: string | null;
+  confirmed_at: Date | null;
+  confirmed_ip: string | null;
+  confirmed_user_agent: string | null;
+  unsubscribed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export type NewsletterTokenPurpose = 'confirm' | 'unsubscribe';
+
+export interface NewsletterTokensTable {
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  subscriber_id: number;
+  purpose: NewsletterTokenPurpose;
+  expires_at: Date | null;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  org_id: number;
+  subscriber_id: number | null;
+  /** Null once the mail is sent: the outbox keeps no address or token past delivery. */
+  recipient: string | null;
+  subject: string;
+  text_body: string | null;
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
+  status: Generated<'pending' | 'sent'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  /** While set and in the future, one sender holds the mail (its lease). */
+  locked_until: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  /** When the mail was made, by the service's clock: the per-address caps count from it. */
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -334,6 +420,11 @@ export interface Database {
   bracket_entrants: BracketEntrantsTable;
   bracket_matches: BracketMatchesTable;
   posts: PostsTable;
+  membership_plans: MembershipPlansTable;
+  membership_purchases: MembershipPurchasesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_tokens: NewsletterTokensTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type Org = Selectable<OrgsTable>;
@@ -351,3 +442,6 @@ export type Bracket = Selectable<BracketsTable>;
 export type BracketEntrant = Selectable<BracketEntrantsTable>;
 export type BracketMatch = Selectable<BracketMatchesTable>;
 export type Post = Selectable<PostsTable>;
+export type MembershipPlan = Selectable<MembershipPlansTable>;
+export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
+export type OutboxMail = Selectable<MailOutboxTable>;

@@ -7,6 +7,8 @@ import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
 import { leagues } from './leagues/index.js';
 import { media } from './media/index.js';
+import { membershipPlans } from './membership-plans/index.js';
+import { newsletter } from './newsletter/index.js';
 import { orgs } from './orgs/index.js';
 import { posts } from './posts/index.js';
 import { registrations } from './registrations/index.js';
@@ -40,6 +42,8 @@ export const RESOURCES: readonly Resource[] = [
   brackets,
   posts,
   calendars,
+  membershipPlans,
+  newsletter,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

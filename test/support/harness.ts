@@ -82,7 +82,7 @@ const SILENT: BuildOptions = { logger: false };
 export async function startHarness(
   target: TestTarget,
   configOverrides: Partial<Config> = {},
-  contextOverrides: Pick<AppContext, 'streamTiming'> = {},
+  contextOverrides: Pick<AppContext, 'streamTiming' | 'mailTiming'> = {},
   buildOptions: BuildOptions = SILENT,
 ): Promise<Harness> {
   return harnessOn(await target.open(), configOverrides, contextOverrides, buildOptions);
@@ -92,7 +92,7 @@ export async function startHarness(
 export async function harnessOn(
   database: DatabaseHandle,
   configOverrides: Partial<Config> = {},
-  contextOverrides: Pick<AppContext, 'streamTiming'> = {},
+  contextOverrides: Pick<AppContext, 'streamTiming' | 'mailTiming'> = {},
   buildOptions: BuildOptions = SILENT,
 ): Promise<Harness> {
   const clock = { now: DEFAULT_NOW };

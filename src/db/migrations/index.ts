@@ -7,6 +7,7 @@ import * as apiKeys from './007-api-keys.js';
 import * as orgGolfers from './009-org-golfers.js';
 import * as brackets from './013-brackets.js';
 import * as postsCalendars from './011-posts-calendars.js';
+import * as membershipsNewsletter from './012-memberships-newsletter.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '009-org-golfers': orgGolfers,
   '013-brackets': brackets,
   '011-posts-calendars': postsCalendars,
+  '012-memberships-newsletter': membershipsNewsletter,
 };

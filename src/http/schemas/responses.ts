@@ -125,6 +125,35 @@ export function publicAction<T extends TSchema>(ok: T, description: string, exam
   };
 }
 
+/**
+ * Every answer of a public action that reads a JSON body and accepts it for later work
+ * (202), besides its own failures: the body's own failures, and the edge's.
+ */
+export function publicSubmission<T extends TSchema>(
+  ok: T,
+  description: string,
+  example: Static<T>,
+) {
+  return {
+    202: json(ok, description, example),
+    400: plainText('Bad Request: the body is not JSON.', 'Request body is not valid JSON.'),
+    413: plainText(
+      'Content Too Large: the request body is over 64 KiB.',
+      'Request body is too large.',
+    ),
+    415: plainText(
+      'Unsupported Media Type: the body is not `application/json`.',
+      'Unsupported content type.',
+    ),
+    422: json(
+      ValidationErrors,
+      'Unprocessable Content: each invalid body field mapped to what is wrong with it.',
+      VALIDATION_ERRORS_EXAMPLE,
+    ),
+    ...EDGE_FAILURES,
+  };
+}
+
 /** Every answer of a live stream: the stream itself, its caps, and edge failures. */
 export function eventStream(example: string) {
   return {

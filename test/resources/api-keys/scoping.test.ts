@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Database, Event, Org } from '../../../src/db/schema.js';
 import { addEventEntry, patchEvent } from '../../../src/resources/events/service.js';
 import { createApiKey, revokeApiKey } from '../../../src/resources/api-keys/service.js';
+import { subscribe } from '../../../src/resources/newsletter/service.js';
 import { createSeries } from '../../../src/resources/standings/service.js';
 import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../../src/resources/tee-sheets/service.js';
@@ -27,6 +28,7 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
+import { newPlan, plansPath } from '../../support/membership-plans.js';
 import { NINE_PARS, createNight } from '../../support/score-cards.js';
 import { assertDocumented, operationsOf, type OpenApiDocument } from '../../support/openapi.js';
 import { postsPath, writePost } from '../../support/posts.js';
@@ -101,6 +103,13 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   updatePost:                 [200,      200,   404,   403,    401,     401,     401],
   deletePost:                 [204,      204,   404,   403,    401,     401,     401],
   setPostImage:               [200,      200,   404,   403,    401,     401,     401],
+  createMembershipPlan:       [201,      201,   404,   403,    401,     401,     401],
+  listAdminMembershipPlans:   [200,      200,   404,   403,    401,     401,     401],
+  getAdminMembershipPlan:     [200,      200,   404,   403,    401,     401,     401],
+  updateMembershipPlan:       [200,      200,   404,   403,    401,     401,     401],
+  recordMembershipPurchase:   [201,      201,   404,   403,    401,     401,     401],
+  listNewsletterSubscribers:  [200,      200,   404,   403,    401,     401,     401],
+  eraseNewsletterSubscriber:  [204,      204,   404,   403,    401,     401,     401],
 };
 
 const PNG = Buffer.from(
@@ -328,6 +337,41 @@ const REQUESTS: Record<string, RequestOf> = {
     payload: PNG,
     headers: { 'content-type': 'image/png' },
   }),
+  createMembershipPlan: async (_h, { a }) =>
+    json('POST', plansPath(a), {
+      slug: unique('plan'),
+      name: 'Full membership',
+      priceCents: 24000,
+      period: 'season',
+      status: 'available',
+    }),
+  listAdminMembershipPlans: async (_h, { a }) => json('GET', plansPath(a)),
+  getAdminMembershipPlan: async (h, { a }) =>
+    json('GET', `${plansPath(a)}/${(await newPlan(h, a)).id}`),
+  updateMembershipPlan: async (h, { a }) =>
+    json('PATCH', `${plansPath(a)}/${(await newPlan(h, a)).id}`, { name: 'Renamed plan' }),
+  listNewsletterSubscribers: async (_h, { a }) =>
+    json('GET', `${ADMIN}/orgs/${a.slug}/newsletter/subscribers?format=csv`),
+  eraseNewsletterSubscriber: async (h, { a }) => {
+    const email = newEmail('reader');
+    await subscribe(h.database.db, {
+      orgSlug: a.slug,
+      body: { email, consent: true },
+      from: { ip: '203.0.113.7', userAgent: null },
+      now: DEFAULT_NOW,
+      linkOrigin: 'https://clubhouse.example.com',
+    });
+    const { id } = await h.database.db
+      .selectFrom('newsletter_subscribers')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return json('DELETE', `${ADMIN}/orgs/${a.slug}/newsletter/subscribers/${id}`);
+  },
+  recordMembershipPurchase: async (h, { a }) =>
+    json('POST', `${plansPath(a)}/${(await newPlan(h, a)).id}/purchases`, {
+      userId: (await h.user()).id,
+    }),
 };
 
 const TABLES: readonly (keyof Database)[] = [
@@ -357,6 +401,11 @@ const TABLES: readonly (keyof Database)[] = [
   'bracket_entrants',
   'bracket_matches',
   'posts',
+  'membership_plans',
+  'membership_purchases',
+  'newsletter_subscribers',
+  'newsletter_tokens',
+  'mail_outbox',
 ];
 
 /** Every row of every table, as text: equal before and after a call that changed nothing. */

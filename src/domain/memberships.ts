@@ -1,0 +1,57 @@
+import type { MembershipPlanStatus } from '../db/schema.js';
+
+export type PlanAvailability = 'available' | 'upcoming' | 'sold-out' | 'closed';
+
+export interface PlanSales {
+  status: MembershipPlanStatus;
+  salesOpenAt: Date | null;
+  salesCloseAt: Date | null;
+  capacity: number | null;
+  sold: number;
+}
+
+/**
+ * Whether a plan can be bought at `now` (decisions §17): a closed plan, or one past its
+ * sales window, is `closed`; one before its window is `upcoming`; one whose capacity the
+ * recorded purchases fill is `sold-out`; else `available`. Drafts are never shown, and
+ * read as closed here.
+ */
+export function planAvailability(plan: PlanSales, now: Date): PlanAvailability {
+  if (plan.status !== 'available') return 'closed';
+  if (plan.salesCloseAt !== null && now >= plan.salesCloseAt) return 'closed';
+  if (plan.salesOpenAt !== null && now < plan.salesOpenAt) return 'upcoming';
+  if (planRemaining(plan) === 0) return 'sold-out';
+  return 'available';
+}
+
+/** Places left to sell, or null for a plan without capacity. */
+export function planRemaining(plan: Pick<PlanSales, 'capacity' | 'sold'>): number | null {
+  return plan.capacity === null ? null : Math.max(0, plan.capacity - plan.sold);
+}
+
+/** Why a plan cannot be bought now, in words for the 409, or null when it can. */
+export function planNotOnSaleReason(plan: PlanSales, now: Date): string | null {
+  switch (planAvailability(plan, now)) {
+    case 'available':
+      return null;
+    case 'upcoming':
+      return 'This membership plan is not on sale yet.';
+    case 'sold-out':
+      return 'This membership plan is sold out.';
+    case 'closed':
+      return 'This membership plan is not on sale.';
+  }
+}
+
+/** Whether `code` is an ISO 4217 currency code the runtime can format. */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  return Intl.supportedValuesOf('currency').includes(code);
+}
+
+/** A price in its currency, for people: `$120.00`, `€95.00`, `¥5,000`. */
+export function formatPrice(cents: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(cents / 10 ** digits);
+}

@@ -1,0 +1,42 @@
+import type { MembershipPlan } from '../../db/schema.js';
+import { planAvailability, planRemaining } from '../../domain/memberships.js';
+import type { AdminPlan, PublicPlan, Purchase } from './schema.js';
+import { planSales, type RecordedPurchase } from './service.js';
+
+export function presentPublicPlan(plan: MembershipPlan, now: Date): PublicPlan {
+  const sales = planSales(plan);
+  return {
+    id: plan.id,
+    slug: plan.slug,
+    name: plan.name,
+    description: plan.description,
+    priceCents: plan.price_cents,
+    currency: plan.currency,
+    period: plan.period,
+    benefits: plan.benefits,
+    availability: planAvailability(sales, now),
+    remaining: planRemaining(sales),
+    salesOpenAt: plan.sales_open_at?.toISOString() ?? null,
+    salesCloseAt: plan.sales_close_at?.toISOString() ?? null,
+  };
+}
+
+export function presentAdminPlan(plan: MembershipPlan, now: Date): AdminPlan {
+  return {
+    ...presentPublicPlan(plan, now),
+    status: plan.status,
+    capacity: plan.capacity,
+    sold: plan.sold_count,
+    createdAt: plan.created_at.toISOString(),
+  };
+}
+
+export function presentPurchase(purchase: RecordedPurchase): Purchase {
+  return {
+    id: purchase.id,
+    planId: purchase.plan.id,
+    userId: purchase.userId,
+    createdAt: purchase.createdAt.toISOString(),
+    remaining: planRemaining(planSales(purchase.plan)),
+  };
+}

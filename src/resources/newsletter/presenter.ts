@@ -1,0 +1,79 @@
+import { stringify } from 'csv-stringify/sync';
+import type { NewsletterSubscriber } from '../../db/schema.js';
+import type { AdminSubscriber } from './schema.js';
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+export function presentSubscriber(row: NewsletterSubscriber): AdminSubscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    status: row.status,
+    source: row.source,
+    consent: {
+      text: row.consent_text,
+      at: iso(row.consent_at),
+      ip: row.consent_ip,
+      userAgent: row.consent_user_agent,
+    },
+    confirmation: {
+      at: iso(row.confirmed_at),
+      ip: row.confirmed_ip,
+      userAgent: row.confirmed_user_agent,
+    },
+    unsubscribedAt: iso(row.unsubscribed_at),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'status',
+  'source',
+  'consent_text',
+  'consent_at',
+  'consent_ip',
+  'consent_user_agent',
+  'confirmed_at',
+  'confirmed_ip',
+  'confirmed_user_agent',
+  'unsubscribed_at',
+  'created_at',
+] as const;
+
+/**
+ * A spreadsheet opening the file would run a cell starting with `=`, `+`, `-` or `@` as a
+ * formula (CSV injection): such text, which only visitors' fields can hold, gets a leading
+ * apostrophe.
+ */
+function inert(value: string | null): string | null {
+  return value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The subscribers as CSV (RFC 4180, CRLF lines, a header row) for a mail tool. */
+export function subscribersCsv(rows: readonly NewsletterSubscriber[]): string {
+  const records = rows.map((row) => [
+    row.id,
+    inert(row.email),
+    inert(row.name),
+    row.status,
+    inert(row.source),
+    row.consent_text,
+    iso(row.consent_at),
+    row.consent_ip,
+    inert(row.consent_user_agent),
+    iso(row.confirmed_at),
+    row.confirmed_ip,
+    inert(row.confirmed_user_agent),
+    iso(row.unsubscribed_at),
+    row.created_at.toISOString(),
+  ]);
+  return stringify(records, {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    record_delimiter: 'windows',
+  });
+}
