@@ -5,6 +5,7 @@ import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
 import { leagues } from './leagues/index.js';
 import { media } from './media/index.js';
+import { odds } from './odds/index.js';
 import { orgs } from './orgs/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
@@ -29,6 +30,7 @@ export const RESOURCES: readonly Resource[] = [
   standings,
   teeSheets,
   leaderboards,
+  odds,
   media,
   apiKeys,
   scoring,

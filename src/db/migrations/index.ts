@@ -4,6 +4,7 @@ import * as eventsStandings from './002-events-standings.js';
 import * as leagueNights from './004-league-nights.js';
 import * as staleLeaderboards from './006-stale-leaderboards.js';
 import * as apiKeys from './007-api-keys.js';
+import * as oddsEnabled from './010-odds-enabled.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '004-league-nights': leagueNights,
   '006-stale-leaderboards': staleLeaderboards,
   '007-api-keys': apiKeys,
+  '010-odds-enabled': oddsEnabled,
 };
