@@ -5,4 +5,5 @@ export const ADMIN_ORG_EXAMPLE: AdminOrg = {
   slug: 'demo-golf-club',
   name: 'Demo Golf Club',
   timezone: 'America/Chicago',
+  oddsEnabled: true,
 };

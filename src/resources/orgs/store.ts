@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Org, OrgsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
 
@@ -8,4 +8,18 @@ export async function insertOrg(db: Executor, org: Insertable<OrgsTable>): Promi
 
 export async function findOrgBySlug(db: Executor, slug: string): Promise<Org | undefined> {
   return db.selectFrom('orgs').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** Changes these fields of the org; undefined when there is no such org. */
+export async function updateOrg(
+  db: Executor,
+  slug: string,
+  changes: Updateable<OrgsTable>,
+): Promise<Org | undefined> {
+  return db
+    .updateTable('orgs')
+    .set(changes)
+    .where('slug', '=', slug)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -7,7 +7,7 @@ import type { Leaderboards } from '../../../src/resources/leaderboards/schema.js
 import { OddsCache } from '../../../src/resources/odds/service.js';
 import { SimulationPool } from '../../../src/resources/odds/simulation-pool.js';
 import type { OddsBoardInput } from '../../../src/domain/odds.js';
-import { PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
+import { ADMIN, PUBLIC, describeOnDatabases, unique } from '../../support/harness.js';
 import {
   NINE_PARS,
   card,
@@ -155,6 +155,45 @@ describeOnDatabases('live odds of an event', (harness) => {
       url: `${PUBLIC}/orgs/no-such-org/events/x/odds`,
     });
     assert.equal(unknownOrg.statusCode, 404);
+  });
+
+  void test('an org that switches odds off answers 404 on both endpoints, until it switches them on', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { golfers: ['Al', 'Bo'] });
+    await score(h, night, 'Al', card(4));
+    const set = async (oddsEnabled: boolean) => {
+      const response = await h.admin('PATCH', `${ADMIN}/orgs/${night.org.slug}`, { oddsEnabled });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json<{ oddsEnabled: boolean }>().oddsEnabled, oddsEnabled);
+    };
+    await set(false);
+    for (const suffix of ['', '/stream']) {
+      const response = await h.inject({ method: 'GET', url: `${oddsPath(night)}${suffix}` });
+      assert.equal(response.statusCode, 404, `odds${suffix} with odds off`);
+    }
+    await set(true);
+    await readOdds(h, night);
+  });
+
+  void test('PATCH of an org changes its name and time zone, and refuses a time zone that is none', async () => {
+    const h = harness();
+    const org = await h.org();
+    const renamed = await h.admin('PATCH', `${ADMIN}/orgs/${org.slug}`, {
+      name: 'Renamed Club',
+      timezone: 'Europe/Oslo',
+    });
+    assert.equal(renamed.statusCode, 200, renamed.body);
+    assert.deepEqual(renamed.json(), {
+      id: org.id,
+      slug: org.slug,
+      name: 'Renamed Club',
+      timezone: 'Europe/Oslo',
+      oddsEnabled: true,
+    });
+    const wrong = await h.admin('PATCH', `${ADMIN}/orgs/${org.slug}`, { timezone: 'Mars/Base' });
+    assert.equal(wrong.statusCode, 422, wrong.body);
+    const empty = await h.admin('PATCH', `${ADMIN}/orgs/${org.slug}`, {});
+    assert.equal(empty.statusCode, 422, empty.body);
   });
 
   void test('a board version is simulated once, however many read it at once', async () => {
