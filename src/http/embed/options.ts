@@ -22,6 +22,8 @@ export const EmbedQuery = Type.Object({
   noregister: Option,
   limit: Option,
   event: Option,
+  /** `american` shows fair odds as `+250` / `-150` (the odds widget). */
+  format: Option,
 });
 export type EmbedOptions = Static<typeof EmbedQuery>;
 

@@ -1,6 +1,7 @@
 import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import type { Resource } from '../resource.js';
 import { oddsRoutes } from './public-routes.js';
+import { oddsWidget } from './widget.js';
 
 export const odds: Resource = {
   name: 'odds',
@@ -12,8 +13,12 @@ export const odds: Resource = {
     },
     routes: oddsRoutes,
   },
+  widgets: [oddsWidget],
   async crawl(db, orgSlug) {
     const events = await db.selectFrom('events').select('slug').execute();
-    return events.map(({ slug }) => `${PUBLIC_BASE_PATH}/orgs/${orgSlug}/events/${slug}/odds`);
+    return events.flatMap(({ slug }) => [
+      `${PUBLIC_BASE_PATH}/orgs/${orgSlug}/events/${slug}/odds`,
+      `/embed/odds?org=${orgSlug}&event=${slug}`,
+    ]);
   },
 };
