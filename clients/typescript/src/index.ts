@@ -72,12 +72,12 @@ export function createPublicClient(
 ): PublicClient {
   const { EventSource: eventSourceOption, ...clientOptions } = options;
   const client = createClient<PublicPaths>({ ...clientOptions, baseUrl });
-  /** Opens one of an event's live streams and hands each event's document to `onData`. */
-  function subscribe<T>(
+  /** Opens one of an event's live streams and hands each event's JSON text to `onData`. */
+  function subscribe(
     stream: (typeof STREAMS)[keyof typeof STREAMS],
     orgSlug: string,
     eventSlug: string,
-    onData: (data: T) => void,
+    onData: (data: string) => void,
     subscribeOptions: SubscribeOptions,
   ): () => void {
     const EventSourceClass =
@@ -89,7 +89,7 @@ export function createPublicClient(
     // Appended as openapi-fetch appends paths, so a base URL's own path prefix is kept.
     const source = new EventSourceClass(`${baseUrl.replace(/\/+$/, '')}${path}`);
     source.addEventListener(stream.event, (event) => {
-      onData(JSON.parse(String(event.data)) as T);
+      onData(String(event.data));
     });
     const { onError } = subscribeOptions;
     if (onError !== undefined) source.addEventListener('error', onError);
@@ -104,7 +104,15 @@ export function createPublicClient(
       onBoard: (boards: Leaderboards) => void,
       subscribeOptions: SubscribeOptions = {},
     ): () => void {
-      return subscribe(STREAMS.leaderboard, orgSlug, eventSlug, onBoard, subscribeOptions);
+      return subscribe(
+        STREAMS.leaderboard,
+        orgSlug,
+        eventSlug,
+        (data) => {
+          onBoard(JSON.parse(data) as Leaderboards);
+        },
+        subscribeOptions,
+      );
     },
     subscribeOdds(
       orgSlug: string,
@@ -112,7 +120,15 @@ export function createPublicClient(
       onOdds: (odds: EventOdds) => void,
       subscribeOptions: SubscribeOptions = {},
     ): () => void {
-      return subscribe(STREAMS.odds, orgSlug, eventSlug, onOdds, subscribeOptions);
+      return subscribe(
+        STREAMS.odds,
+        orgSlug,
+        eventSlug,
+        (data) => {
+          onOdds(JSON.parse(data) as EventOdds);
+        },
+        subscribeOptions,
+      );
     },
   });
 }
