@@ -31,7 +31,7 @@ export interface BenchOptions {
    * misses (many orgs, every read computed, against a plain node:http + driver peer), and
    * the tenants (many orgs' reads, quiet and while another org scores a live night).
    */
-  parts: { reads: boolean; streams: boolean; misses: boolean; tenants: boolean };
+  parts: { reads: boolean; streams: boolean; misses: boolean; tenants: boolean; odds: boolean };
   /** Live streams held open on one instance, and score writes measured while they are. */
   streams: StreamSettings;
   /** Orgs of the miss part, 10 leagues each. */
@@ -40,7 +40,7 @@ export interface BenchOptions {
   tenants: number;
 }
 
-const PARTS = ['all', 'reads', 'streams', 'misses', 'tenants'] as const;
+const PARTS = ['all', 'reads', 'streams', 'misses', 'tenants', 'odds'] as const;
 
 interface Bound {
   flag: string;
@@ -81,7 +81,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --connections N  concurrent connections                (BENCH_CONNECTIONS, default 32)
   --streams N      live leaderboard streams held open      (BENCH_STREAMS, default 5000)
   --writes N       score writes measured while they are  (BENCH_WRITES, default 5)
-  --part P         all, reads, streams, misses or tenants (BENCH_PART, default all)
+  --part P         all, reads, streams, misses, tenants or odds (BENCH_PART, default all)
   --out FILE       also write the report as markdown
   --orgs N         orgs of the misses part, 10 leagues each (BENCH_ORGS, default 1000)
   --tenants N      orgs read in the tenants part         (BENCH_TENANTS, default 40)
@@ -141,6 +141,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       streams: part === 'all' || part === 'streams',
       misses: part === 'all' || part === 'misses',
       tenants: part === 'all' || part === 'tenants',
+      odds: part === 'all' || part === 'odds',
     },
     streams: { streams: read('streams'), writes: read('writes') },
     orgs: read('orgs'),

@@ -14,6 +14,7 @@ import { captureResponses, type StoredResponse } from './responses.js';
 import type { ClubhouseInput } from './server.js';
 import { STREAM_ADMIN_TOKEN, benchStreams, renderStreamReport, seedLiveNight } from './streams.js';
 import { benchTenants, renderTenantsReport } from './tenants.js';
+import { benchOdds } from './odds.js';
 
 /** The configuration's ceiling: the bench client never meets the limit. */
 const RATE_LIMIT_PER_MINUTE = 1_000_000_000;
@@ -232,6 +233,7 @@ async function main(): Promise<void> {
   if (options.parts.streams) sections.push(await streamsPart(options));
   if (options.parts.misses) sections.push(renderMissReport(await benchMisses(options)));
   if (options.parts.tenants) sections.push(renderTenantsReport(await benchTenants(options)));
+  if (options.parts.odds) sections.push(await benchOdds(progress));
   const markdown = sections.join('\n');
   process.stdout.write(markdown);
   if (options.out !== undefined) await writeFile(options.out, markdown);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_SIMULATIONS, MAX_SIMULATIONS, MIN_SIMULATIONS } from './domain/odds.js';
 
 /** Validated service configuration; `loadConfig` is the only reader of the environment. */
 export interface Config {
@@ -36,6 +37,8 @@ export interface Config {
   responseCacheTtlSeconds: number;
   /** What kept public answers may take, in MiB; 0 keeps none. */
   responseCacheMaxMb: number;
+  /** Simulated nights per board version of the live odds (decisions §15). */
+  oddsSimulations: number;
   logLevel: string;
   demoData: boolean;
 }
@@ -186,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxStreams: integer(env, 'MAX_STREAMS', 10_000, 1, 1_000_000),
     responseCacheTtlSeconds: integer(env, 'RESPONSE_CACHE_TTL_SECONDS', 60, 0, 86_400),
     responseCacheMaxMb: integer(env, 'RESPONSE_CACHE_MAX_MB', 32, 0, 65_536),
+    oddsSimulations: integer(
+      env,
+      'ODDS_SIMULATIONS',
+      DEFAULT_SIMULATIONS,
+      MIN_SIMULATIONS,
+      MAX_SIMULATIONS,
+    ),
     logLevel,
     demoData: demoData === 'on',
   };

@@ -99,6 +99,7 @@ void describe('loadConfig accepts valid settings', () => {
       MAX_STREAMS: '2000',
       RESPONSE_CACHE_TTL_SECONDS: '30',
       RESPONSE_CACHE_MAX_MB: '8',
+      ODDS_SIMULATIONS: '2000',
       LOG_LEVEL: 'debug',
       DEMO_DATA: 'off',
     });
@@ -123,6 +124,7 @@ void describe('loadConfig accepts valid settings', () => {
       maxStreams: 2000,
       responseCacheTtlSeconds: 30,
       responseCacheMaxMb: 8,
+      oddsSimulations: 2000,
       logLevel: 'debug',
       demoData: false,
     });

@@ -113,11 +113,13 @@
       });
   });
 
-  var live = document.querySelector('[data-live]');
-  live = live && live.getAttribute('data-live');
+  var liveElement = document.querySelector('[data-live]');
+  var live = liveElement && liveElement.getAttribute('data-live');
   if (live && window.EventSource) {
     var source = new EventSource(live);
-    source.addEventListener('leaderboard', function (event) {
+    /* The stream's event name: `leaderboard` unless the widget names another (`odds`). */
+    var eventName = liveElement.getAttribute('data-live-event') || 'leaderboard';
+    source.addEventListener(eventName, function (event) {
       var region = document.querySelector('[data-region]');
       if (region && region.getAttribute('data-version') === event.lastEventId) return;
       swap(window.location.href).catch(function () {});

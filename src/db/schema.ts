@@ -9,6 +9,8 @@ export interface OrgsTable {
   slug: string;
   name: string;
   timezone: string;
+  /** Whether the org's events publish live odds (decisions §15). */
+  odds_enabled: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -9,6 +9,7 @@ import { leagues } from './leagues/index.js';
 import { media } from './media/index.js';
 import { membershipPlans } from './membership-plans/index.js';
 import { newsletter } from './newsletter/index.js';
+import { odds } from './odds/index.js';
 import { orgs } from './orgs/index.js';
 import { posts } from './posts/index.js';
 import { registrations } from './registrations/index.js';
@@ -35,6 +36,7 @@ export const RESOURCES: readonly Resource[] = [
   standings,
   teeSheets,
   leaderboards,
+  odds,
   media,
   apiKeys,
   scoring,

@@ -194,6 +194,15 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
       },
     ],
     [
+      'odds',
+      { widget: 'odds', event: club.night.slug },
+      (text) => {
+        assert.match(text, /Win/);
+        assert.match(text, /Ava Golfer/);
+        assert.match(text, /Ava Golfer: \d+\.\d%\./, 'the chart’s text alternative');
+      },
+    ],
+    [
       'league',
       { widget: 'league', league: club.league.slug },
       (text) => {
@@ -300,6 +309,43 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     await sizedFrame();
   });
 
+  void test('the odds widget changes live after a score is written, its chart drawn on the server', async () => {
+    await embed([{ widget: 'odds', event: club.night.slug, format: 'american' }]);
+    const frame = await sizedFrame();
+    assert.equal(await frame.locator('svg[role="img"]').count(), 1);
+    const before = await frame.locator('[data-region]').getAttribute('data-version');
+    const ben = club.golfers[1];
+    assert.ok(ben !== undefined);
+    const written = await h.admin(
+      'PUT',
+      `${ADMIN}/orgs/${club.org.slug}/events/${club.night.id}/scores/${ben.id}`,
+      { holes: card(2, 2, 2, 3) },
+    );
+    assert.equal(written.statusCode, 200, written.body);
+    const { leaderboardVersion } = written.json<{ leaderboardVersion: number }>();
+    await eventuallyInPage('the odds of the new version', async () => {
+      const version = await frame.locator('[data-region]').getAttribute('data-version');
+      return version === String(leaderboardVersion) ? true : `version ${version} (was ${before})`;
+    });
+    const first = await frame.locator('tbody tr').first().innerText();
+    assert.match(first, /Ben Golfer/);
+    assert.match(first, /[+-]\d+|–/, 'American odds');
+    await checkAccessibility(frame, 'odds, live');
+    await sizedFrame();
+  });
+
+  void test('the odds widget says odds are not offered when the org switched them off', async () => {
+    const off = await h.admin('PATCH', `${ADMIN}/orgs/${club.org.slug}`, { oddsEnabled: false });
+    assert.equal(off.statusCode, 200, off.body);
+    try {
+      await embed([{ widget: 'odds', event: club.night.slug }]);
+      const frame = await sizedFrame();
+      assert.match(await rowsOf(frame), /Odds are not offered/);
+    } finally {
+      await h.admin('PATCH', `${ADMIN}/orgs/${club.org.slug}`, { oddsEnabled: true });
+    }
+  });
+
   void test('a register click sends the top window to the hosted page; a refusal shows in the widget', async () => {
     await embed([{ widget: 'league', league: club.league.slug }]);
     let frame = await sizedFrame();
@@ -338,8 +384,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto(`${origin}/embed`);
     const frames = page.locator('iframe[data-clubhouse]');
-    assert.equal(await frames.count(), 16);
-    for (let index = 0; index < 16; index += 1) {
+    assert.equal(await frames.count(), 18);
+    for (let index = 0; index < 18; index += 1) {
       await frames.nth(index).scrollIntoViewIfNeeded();
       await sizedFrame(index);
     }

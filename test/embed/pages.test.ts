@@ -228,7 +228,7 @@ describeOnDatabases('embed widget pages', (harness) => {
     }
     // The demo's tags name things that exist: each of their widget pages answers 200.
     const tags = [...gallery.body.matchAll(/<script async src="\/embed\.js"([^>]*)>/g)];
-    assert.equal(tags.length, 16);
+    assert.equal(tags.length, 18);
     for (const [, attributes] of tags) {
       const query = new URLSearchParams();
       for (const [, name, value] of (attributes ?? '').matchAll(/data-([a-z]+)="([^"]*)"/g)) {

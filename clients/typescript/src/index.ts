@@ -8,6 +8,9 @@ export type { AdminPaths, PublicPaths };
 export type Leaderboards =
   operations['getEventLeaderboard']['responses'][200]['content']['application/json'];
 
+/** The document of `getEventOdds`, which each event of the odds stream carries. */
+export type EventOdds = operations['getEventOdds']['responses'][200]['content']['application/json'];
+
 /** Each invalid body field, mapped to what is wrong with it: the body of every 422. */
 export interface ValidationErrors {
   errors: Record<string, string>;
@@ -30,7 +33,7 @@ export interface PublicClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   EventSource?: EventSourceConstructor;
 }
 
-/** The public API: `GET`/`POST` by documented path, and live leaderboards. */
+/** The public API: `GET`/`POST` by documented path, live leaderboards and live odds. */
 export type PublicClient = Client<PublicPaths> & {
   /**
    * Calls `onBoard` with an event's leaderboards at once, then after every change, until the
@@ -42,12 +45,25 @@ export type PublicClient = Client<PublicPaths> & {
     onBoard: (boards: Leaderboards) => void,
     options?: SubscribeOptions,
   ): () => void;
+  /**
+   * Calls `onOdds` with an event's live odds at once, then after every change of its
+   * boards, until the returned function is called.
+   */
+  subscribeOdds(
+    orgSlug: string,
+    eventSlug: string,
+    onOdds: (odds: EventOdds) => void,
+    options?: SubscribeOptions,
+  ): () => void;
 };
 
 export type AdminClient = Client<AdminPaths>;
 
-/** The name of the live stream's events (see `streamEventLeaderboard`). */
-const LEADERBOARD_EVENT = 'leaderboard';
+/** Each live stream of an event: its path's last part, and its events' name. */
+const STREAMS = {
+  leaderboard: { path: 'leaderboard/stream', event: 'leaderboard' },
+  odds: { path: 'odds/stream', event: 'odds' },
+} as const;
 
 /** `baseUrl` is the server's origin, e.g. `https://clubhouse.example.org`. */
 export function createPublicClient(
@@ -56,6 +72,31 @@ export function createPublicClient(
 ): PublicClient {
   const { EventSource: eventSourceOption, ...clientOptions } = options;
   const client = createClient<PublicPaths>({ ...clientOptions, baseUrl });
+  /** Opens one of an event's live streams and hands each event's JSON text to `onData`. */
+  function subscribe(
+    stream: (typeof STREAMS)[keyof typeof STREAMS],
+    orgSlug: string,
+    eventSlug: string,
+    onData: (data: string) => void,
+    subscribeOptions: SubscribeOptions,
+  ): () => void {
+    const EventSourceClass =
+      eventSourceOption ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource;
+    if (EventSourceClass === undefined) {
+      throw new TypeError('No EventSource here: pass one in the client options');
+    }
+    const path = `/api/public/v1/orgs/${encodeURIComponent(orgSlug)}/events/${encodeURIComponent(eventSlug)}/${stream.path}`;
+    // Appended as openapi-fetch appends paths, so a base URL's own path prefix is kept.
+    const source = new EventSourceClass(`${baseUrl.replace(/\/+$/, '')}${path}`);
+    source.addEventListener(stream.event, (event) => {
+      onData(String(event.data));
+    });
+    const { onError } = subscribeOptions;
+    if (onError !== undefined) source.addEventListener('error', onError);
+    return () => {
+      source.close();
+    };
+  }
   return Object.assign(client, {
     subscribeLeaderboard(
       orgSlug: string,
@@ -63,22 +104,31 @@ export function createPublicClient(
       onBoard: (boards: Leaderboards) => void,
       subscribeOptions: SubscribeOptions = {},
     ): () => void {
-      const EventSourceClass =
-        eventSourceOption ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource;
-      if (EventSourceClass === undefined) {
-        throw new TypeError('No EventSource here: pass one in the client options');
-      }
-      const path = `/api/public/v1/orgs/${encodeURIComponent(orgSlug)}/events/${encodeURIComponent(eventSlug)}/leaderboard/stream`;
-      // Appended as openapi-fetch appends paths, so a base URL's own path prefix is kept.
-      const source = new EventSourceClass(`${baseUrl.replace(/\/+$/, '')}${path}`);
-      source.addEventListener(LEADERBOARD_EVENT, (event) => {
-        onBoard(JSON.parse(String(event.data)) as Leaderboards);
-      });
-      const { onError } = subscribeOptions;
-      if (onError !== undefined) source.addEventListener('error', onError);
-      return () => {
-        source.close();
-      };
+      return subscribe(
+        STREAMS.leaderboard,
+        orgSlug,
+        eventSlug,
+        (data) => {
+          onBoard(JSON.parse(data) as Leaderboards);
+        },
+        subscribeOptions,
+      );
+    },
+    subscribeOdds(
+      orgSlug: string,
+      eventSlug: string,
+      onOdds: (odds: EventOdds) => void,
+      subscribeOptions: SubscribeOptions = {},
+    ): () => void {
+      return subscribe(
+        STREAMS.odds,
+        orgSlug,
+        eventSlug,
+        (data) => {
+          onOdds(JSON.parse(data) as EventOdds);
+        },
+        subscribeOptions,
+      );
     },
   });
 }

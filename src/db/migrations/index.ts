@@ -8,6 +8,7 @@ import * as orgGolfers from './009-org-golfers.js';
 import * as brackets from './013-brackets.js';
 import * as postsCalendars from './011-posts-calendars.js';
 import * as membershipsNewsletter from './012-memberships-newsletter.js';
+import * as oddsEnabled from './010-odds-enabled.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '013-brackets': brackets,
   '011-posts-calendars': postsCalendars,
   '012-memberships-newsletter': membershipsNewsletter,
+  '010-odds-enabled': oddsEnabled,
 };

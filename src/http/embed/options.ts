@@ -29,6 +29,8 @@ export const EmbedQuery = Type.Object({
   link: Option,
   layout: Option,
   calendar: Option,
+  /** `american` shows fair odds as `+250` / `-150` (the odds widget). */
+  format: Option,
 });
 export type EmbedOptions = Static<typeof EmbedQuery>;
 

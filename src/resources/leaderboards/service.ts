@@ -28,6 +28,7 @@ import {
   type ScoreCard,
   upsertScoreCard,
   hasScoreCards,
+  leaderboardVersions,
 } from './store.js';
 
 /** Whether the event is a night of a team league, which adds a best-ball board. */
@@ -144,6 +145,37 @@ export async function getLeaderboards(db: Executor, event: Event): Promise<Event
   const field = event.pars === null ? [] : await eventField(db, event);
   const boards = publicLeaderboards(await scoreBoards(db, event, field));
   return { version: 0, leaderboards: boards.leaderboards };
+}
+
+/** The stored board version of each of these events that has one, in one query. */
+export async function boardVersions(
+  db: Executor,
+  eventIds: readonly number[],
+): Promise<Map<number, number>> {
+  return leaderboardVersions(db, eventIds);
+}
+
+/** An event's boards with whom each row scores for, and the field they were scored from. */
+export interface ScoredLeaderboards {
+  version: number;
+  boards: ScoredBoard[];
+  field: FieldGolfer[];
+}
+
+/**
+ * An event's boards scored from its cards as they are, at the version those cards gave
+ * the stored boards: read again until no write landed between the version and the cards,
+ * so that what is computed from them (live odds) belongs to that version.
+ */
+export async function scoredLeaderboards(db: Executor, event: Event): Promise<ScoredLeaderboards> {
+  for (;;) {
+    const version = (await findLeaderboards(db, event.id))?.version ?? 0;
+    const field = event.pars === null ? [] : await eventField(db, event);
+    const boards = await scoreBoards(db, event, field);
+    if (((await findLeaderboards(db, event.id))?.version ?? 0) === version) {
+      return { version, boards, field };
+    }
+  }
 }
 
 export interface LeaderboardResultsRequest {

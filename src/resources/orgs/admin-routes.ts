@@ -4,8 +4,8 @@ import { OrgParams, PageQuery, pageOf } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
 import { ADMIN_ORG_EXAMPLE, ADMIN_ORG_LIST_EXAMPLE } from './examples.js';
 import { presentOrg } from './presenter.js';
-import { AdminOrg, AdminOrgList, CreateOrgBody } from './schema.js';
-import { createOrg, listOrgs, requireOrg } from './service.js';
+import { AdminOrg, AdminOrgList, CreateOrgBody, PatchOrgBody } from './schema.js';
+import { createOrg, listOrgs, patchOrg, requireOrg } from './service.js';
 
 const TAGS = ['Organizations'];
 
@@ -69,6 +69,25 @@ export function adminOrgRoutes(context: AppContext) {
         },
       },
       async (request) => presentOrg(await requireOrg(db, request.params.orgSlug)),
+    );
+
+    app.patch(
+      '/orgs/:orgSlug',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'updateOrg',
+          tags: TAGS,
+          summary: 'Change an organization’s name, time zone, or whether it offers live odds',
+          params: OrgParams,
+          body: PatchOrgBody,
+          response: {
+            200: json(AdminOrg, 'The organization.', ADMIN_ORG_EXAMPLE),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => presentOrg(await patchOrg(db, request.params.orgSlug, request.body)),
     );
   };
 }

@@ -5,6 +5,7 @@ export const ADMIN_ORG_EXAMPLE: AdminOrg = {
   slug: 'demo-golf-club',
   name: 'Demo Golf Club',
   timezone: 'America/Chicago',
+  oddsEnabled: true,
 };
 
 export const ADMIN_ORG_LIST_EXAMPLE: AdminOrgList = { count: 1, orgs: [ADMIN_ORG_EXAMPLE] };

@@ -9,11 +9,23 @@ export const CreateOrgBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export const PatchOrgBody = Type.Object(
+  {
+    name: Type.Optional(Text(200)),
+    timezone: Type.Optional(Text(64, 'IANA time zone.')),
+    oddsEnabled: Type.Optional(
+      Type.Boolean({ description: 'Whether the org’s events publish live odds (default true).' }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type PatchOrgBody = Static<typeof PatchOrgBody>;
 export const AdminOrg = Type.Object({
   id: Type.Integer(),
   slug: Type.String(),
   name: Type.String(),
   timezone: Type.String(),
+  oddsEnabled: Type.Boolean(),
 });
 export type AdminOrg = Static<typeof AdminOrg>;
 export const AdminOrgList = Type.Object({

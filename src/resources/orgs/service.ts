@@ -4,16 +4,20 @@ import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { isTimeZone } from '../../domain/dates.js';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { writeTransaction } from '../transaction.js';
-import { findOrgBySlug, insertOrg, listOrgRows } from './store.js';
+import { findOrgBySlug, insertOrg, listOrgRows, updateOrg } from './store.js';
 import type { Page } from '../../http/schemas/common.js';
+
+function checkTimeZone(timezone: string): void {
+  if (!isTimeZone(timezone)) {
+    throw new ValidationError({ timezone: 'must be an IANA time zone such as America/Chicago' });
+  }
+}
 
 export async function createOrg(
   db: Executor,
   input: { slug: string; name: string; timezone: string },
 ): Promise<Org> {
-  if (!isTimeZone(input.timezone)) {
-    throw new ValidationError({ timezone: 'must be an IANA time zone such as America/Chicago' });
-  }
+  checkTimeZone(input.timezone);
   return writeTransaction(db, (trx) => insertOrg(trx, input)).catch(
     conflictOnDuplicate('An organization with this slug exists.'),
   );
@@ -31,4 +35,26 @@ export async function listOrgs(
   page: Page,
 ): Promise<{ count: number; orgs: Org[] }> {
   return listOrgRows(db, caller.orgSlug, page);
+}
+
+/** Changes an org's name, time zone or whether it offers live odds (decisions §15). */
+export async function patchOrg(
+  db: Executor,
+  orgSlug: string,
+  changes: {
+    name?: string | undefined;
+    timezone?: string | undefined;
+    oddsEnabled?: boolean | undefined;
+  },
+): Promise<Org> {
+  if (changes.timezone !== undefined) checkTimeZone(changes.timezone);
+  const org = await writeTransaction(db, (trx) =>
+    updateOrg(trx, orgSlug, {
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.timezone === undefined ? {} : { timezone: changes.timezone }),
+      ...(changes.oddsEnabled === undefined ? {} : { odds_enabled: changes.oddsEnabled }),
+    }),
+  );
+  if (org === undefined) throw new NotFoundError();
+  return org;
 }

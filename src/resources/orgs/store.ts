@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Org, OrgsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
 
@@ -23,4 +23,18 @@ export async function listOrgRows(
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { count: Number(total.count), orgs };
+}
+
+/** Changes these fields of the org; undefined when there is no such org. */
+export async function updateOrg(
+  db: Executor,
+  slug: string,
+  changes: Updateable<OrgsTable>,
+): Promise<Org | undefined> {
+  return db
+    .updateTable('orgs')
+    .set(changes)
+    .where('slug', '=', slug)
+    .returningAll()
+    .executeTakeFirst();
 }

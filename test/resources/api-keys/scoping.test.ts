@@ -56,6 +56,7 @@ type Caller = (typeof CALLERS)[number];
 const EXPECTED: Record<string, readonly [number, number, number, number, number, number, number]> = {
   //                           operator  org A  org B  scorer  revoked  expired  none
   createOrg:                  [201,      403,   403,   403,    401,     401,     401],
+  updateOrg:                  [200,      200,   404,   403,    401,     401,     401],
   createUser:                 [201,      403,   403,   403,    401,     401,     401],
   createLeague:               [201,      201,   404,   403,    401,     401,     401],
   updateLeague:               [200,      200,   404,   403,    401,     401,     401],
@@ -150,6 +151,8 @@ const seriesPath = (org: Org) => `${ADMIN}/orgs/${org.slug}/standing-series`;
 const REQUESTS: Record<string, RequestOf> = {
   createOrg: async () =>
     json('POST', `${ADMIN}/orgs`, { slug: unique('org'), name: 'New Club', timezone: 'UTC' }),
+  updateOrg: async (_h, { a }) =>
+    json('PATCH', `${ADMIN}/orgs/${a.slug}`, { name: 'Renamed Club', oddsEnabled: true }),
   createUser: async () =>
     json('POST', `${ADMIN}/users`, { email: newEmail('golfer'), firstName: 'A', lastName: 'B' }),
   createLeague: async (_h, { a }) => json('POST', leaguesPath(a), leagueBody()),

@@ -260,6 +260,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/orgs/{orgSlug}/events/{eventSlug}/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event’s live odds: each competitor’s chance to win and to finish top 3
+         * @description The boards of `GET …/leaderboard`, in its order, with each row’s win and top-3 chances and fair odds, from simulating the rest of the night (see the docs’ “Live odds”). 404 where the organization does not offer odds.
+         */
+        get: operations["getEventOdds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/events/{eventSlug}/odds/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The odds live: server-sent events, one after every change of the boards
+         * @description Exactly as `GET …/leaderboard/stream`, with events `odds` whose `id` is the boards’ version and whose `data` is the document of `GET …/odds`.
+         */
+        get: operations["streamEventOdds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/v1/orgs/{orgSlug}/brackets": {
         parameters: {
             query?: never;
@@ -2680,6 +2720,309 @@ export interface operations {
                      *     event: leaderboard
                      *     id: 6
                      *     data: {"version":6,"leaderboards":[{"name":"Individual","scoring":"stroke","par":36,"rows":[{"position":"T1","rank":1,"tied":true,"name":"Ava Palmer","teamName":null,"thru":4,"total":15,"toPar":-1,"holes":[4,3,3,5,null,null,null,null,null]}]}]}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its request limit, or holds as many open streams as it may. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests: too many live streams open from this address. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: this server holds all the streams it can, or the database cannot be reached. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getEventOdds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The event’s slug, e.g. `tuesday-night-6`. */
+                eventSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The boards’ odds. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "boards": [
+                     *         {
+                     *           "name": "Individual",
+                     *           "scoring": "stroke",
+                     *           "phase": "live",
+                     *           "simulations": 10000,
+                     *           "version": 6,
+                     *           "rows": [
+                     *             {
+                     *               "name": "Ava Palmer",
+                     *               "teamName": null,
+                     *               "position": "1",
+                     *               "toPar": -2,
+                     *               "thru": 5,
+                     *               "win": 0.6234,
+                     *               "top3": 0.9412,
+                     *               "odds": {
+                     *                 "decimal": 1.6,
+                     *                 "american": "-166"
+                     *               },
+                     *               "basis": "history"
+                     *             },
+                     *             {
+                     *               "name": "Ben Hogan",
+                     *               "teamName": null,
+                     *               "position": "2",
+                     *               "toPar": 0,
+                     *               "thru": 4,
+                     *               "win": 0.3766,
+                     *               "top3": 0.8821,
+                     *               "odds": {
+                     *                 "decimal": 2.66,
+                     *                 "american": "+166"
+                     *               },
+                     *               "basis": "field"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The boards of the event’s `/leaderboard`, in its order. */
+                        boards: {
+                            name: string;
+                            scoring: "stroke" | "best-ball";
+                            /** @description `pre`: no hole played on the board; `final`: the event is completed or every card is complete. */
+                            phase: "pre" | "live" | "final";
+                            /** @description Simulated nights behind the chances; 0 on a `final` board (exact). */
+                            simulations: number;
+                            /** @description The leaderboard version the odds were computed from. */
+                            version: number;
+                            /** @description By win chance, then leaderboard order. */
+                            rows: {
+                                name: string;
+                                teamName: string | null;
+                                position: string | null;
+                                toPar: number;
+                                /** @description Holes played. */
+                                thru: number;
+                                /** @description The chance to win the board, 4 decimals; a board’s chances sum to 1. */
+                                win: number;
+                                /** @description The chance that fewer than three competitors finish strictly ahead. */
+                                top3: number;
+                                odds: {
+                                    decimal: number | null;
+                                    american: string | null;
+                                };
+                                /** @description `history` when the competitor’s own past holes weigh in, else `field`. */
+                                basis: "history" | "field";
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    streamEventOdds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the client has already received. */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The event’s slug, e.g. `tuesday-night-6`. */
+                eventSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of server-sent events (`text/event-stream`, `Cache-Control: no-store`). */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : connected
+                     *
+                     *     retry: 2000
+                     *
+                     *     event: odds
+                     *     id: 6
+                     *     data: {"boards":[{"name":"Individual","scoring":"stroke","phase":"live","simulations":10000,"version":6,"rows":[{"name":"Ava Palmer","teamName":null,"position":"1","toPar":-2,"thru":5,"win":0.6234,"top3":0.9412,"odds":{"decimal":1.6,"american":"-166"},"basis":"history"},{"name":"Ben Hogan","teamName":null,"position":"2","toPar":0,"thru":4,"win":0.3766,"top3":0.8821,"odds":{"decimal":2.66,"american":"+166"},"basis":"field"}]}]}
                      */
                     "text/event-stream": string;
                 };

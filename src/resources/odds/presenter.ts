@@ -1,0 +1,42 @@
+import { fairOdds } from '../../domain/odds.js';
+import type { ComputedBoard, ComputedOdds } from './service.js';
+import type { EventOdds, OddsBoard, OddsRow } from './schema.js';
+
+function presentBoard(computed: ComputedBoard, version: number): OddsBoard {
+  const rows = computed.odds.map((odds, index): { order: number; row: OddsRow } => {
+    const { row } = computed.board.entries[index] ?? { row: undefined };
+    return {
+      order: index,
+      row: {
+        name: row?.name ?? '',
+        teamName: row?.teamName ?? null,
+        position: row?.position ?? null,
+        toPar: row?.toPar ?? 0,
+        thru: row?.thru ?? 0,
+        win: odds.win,
+        top3: odds.top3,
+        odds: fairOdds(odds.win),
+        basis: odds.basis,
+      },
+    };
+  });
+  rows.sort((a, b) => b.row.win - a.row.win || a.order - b.order);
+  return {
+    name: computed.board.name,
+    scoring: computed.board.scoring,
+    phase: computed.phase,
+    simulations: computed.simulations,
+    version,
+    rows: rows.map(({ row }) => row),
+  };
+}
+
+/** An event's odds as the public reads them, boards in the leaderboard's order. */
+export function presentOdds(odds: ComputedOdds): EventOdds {
+  return { boards: odds.boards.map((board) => presentBoard(board, odds.version)) };
+}
+
+/** The bytes of the odds document: the same for the JSON read and every stream event. */
+export function oddsJson(odds: ComputedOdds): string {
+  return JSON.stringify(presentOdds(odds));
+}

@@ -1,0 +1,243 @@
+import type { Executor } from '../../db/executor.js';
+import type { Event, Org } from '../../db/schema.js';
+import { NotFoundError } from '../../domain/errors.js';
+import type { FieldCard, ScoredBoard } from '../../domain/leaderboards.js';
+import {
+  DEFAULT_SIMULATIONS,
+  HISTORY_HOLES,
+  boardOdds,
+  cardResiduals,
+  holeDifficulty,
+  oddsPhase,
+  oddsSeed,
+  type CompetitorOdds,
+  type OddsBoardInput,
+  type OddsCompetitor,
+  type OddsPhase,
+} from '../../domain/odds.js';
+import { requirePublicEvent } from '../events/service.js';
+import { scoredLeaderboards, type ScoredLeaderboards } from '../leaderboards/service.js';
+import { requireOrg } from '../orgs/service.js';
+import { SimulationPool } from './simulation-pool.js';
+import { orgCards, type OrgCard } from './store.js';
+
+/** A board's odds beside the board they were computed from. */
+export interface ComputedBoard {
+  board: ScoredBoard;
+  phase: OddsPhase;
+  simulations: number;
+  odds: CompetitorOdds[];
+}
+
+export interface ComputedOdds {
+  /** The leaderboard version of the cards the odds were computed from. */
+  version: number;
+  boards: ComputedBoard[];
+}
+
+/** The org of an odds read, or 404 when it does not offer odds. */
+export async function requireOddsOrg(db: Executor, orgSlug: string): Promise<Org> {
+  const org = await requireOrg(db, orgSlug);
+  if (!org.odds_enabled) throw new NotFoundError();
+  return org;
+}
+
+/** A public event of an org that offers odds; 404 for a hidden or unknown one, or odds off. */
+export async function requireOddsEvent(
+  db: Executor,
+  orgSlug: string,
+  eventSlug: string,
+): Promise<Event> {
+  await requireOddsOrg(db, orgSlug);
+  return requirePublicEvent(db, orgSlug, eventSlug);
+}
+
+/** A course is its name and its pars: nights on it share each hole's difficulty. */
+const courseKey = (name: string | null, pars: readonly number[]) => JSON.stringify([name, pars]);
+
+/** What the model learns from the org's cards, for one night (decisions §15). */
+interface NightModel {
+  difficulty: number[];
+  fieldResiduals: number[];
+  residualsOf: (userId: number) => number[];
+}
+
+/**
+ * Each hole's difficulty is the mean over par of the org's cards on the same course,
+ * tonight's included; a golfer's own residuals are their newest holes on nights before
+ * this one (at most 200); the field's are every residual of the org's cards.
+ */
+function nightModel(event: Event, pars: readonly number[], cards: readonly OrgCard[]): NightModel {
+  const byCourse = new Map<string, OrgCard[]>();
+  for (const card of cards) {
+    const key = courseKey(card.courseName, card.pars);
+    byCourse.set(key, [...(byCourse.get(key) ?? []), card]);
+  }
+  const difficultyOf = new Map(
+    [...byCourse].map(([key, course]) => [
+      key,
+      holeDifficulty(
+        course[0]?.pars ?? [],
+        course.map((card) => card.holes),
+      ),
+    ]),
+  );
+  const own = new Map<number, number[]>();
+  const fieldResiduals: number[] = [];
+  for (const card of cards) {
+    const difficulty = difficultyOf.get(courseKey(card.courseName, card.pars)) ?? [];
+    const residuals = cardResiduals(card.holes, card.pars, difficulty);
+    fieldResiduals.push(...residuals);
+    const earlier = card.eventId !== event.id && card.startAt.getTime() <= event.start_at.getTime();
+    if (!earlier) continue;
+    const history = own.get(card.userId) ?? [];
+    if (history.length < HISTORY_HOLES) {
+      own.set(card.userId, [...history, ...residuals].slice(0, HISTORY_HOLES));
+    }
+  }
+  return {
+    difficulty: difficultyOf.get(courseKey(event.course_name, pars)) ?? pars.map(() => 0),
+    fieldResiduals,
+    residualsOf: (userId) => own.get(userId) ?? [],
+  };
+}
+
+/** The competitors of a board, in its order: a golfer, or a team's members (best ball). */
+function competitorsOf(
+  board: ScoredBoard,
+  field: readonly FieldCard[],
+  model: NightModel,
+): OddsCompetitor[] {
+  const golfer = (card: FieldCard) => ({
+    holes: card.holes ?? [],
+    residuals: model.residualsOf(card.userId),
+  });
+  return board.entries.map((entry) => {
+    const { userId, teamId } = entry.competitor;
+    const members = field.filter((card) =>
+      userId === undefined ? card.teamId === teamId : card.userId === userId,
+    );
+    return { members: members.map(golfer), rank: entry.row.rank };
+  });
+}
+
+/** Tonight's cards of the field, as the boards were scored from them. */
+function fieldCards(scored: ScoredLeaderboards): FieldCard[] {
+  const holesOf = new Map<number, (number | null)[]>();
+  for (const board of scored.boards) {
+    for (const entry of board.entries) {
+      const { userId } = entry.competitor;
+      if (userId !== undefined) holesOf.set(userId, entry.row.holes);
+    }
+  }
+  return scored.field.map((golfer) => ({ ...golfer, holes: holesOf.get(golfer.userId) ?? null }));
+}
+
+async function computeOdds(
+  db: Executor,
+  event: Event,
+  scored: ScoredLeaderboards,
+  simulations: number,
+  pool: SimulationPool,
+): Promise<ComputedOdds> {
+  const pars = event.pars;
+  if (pars === null) {
+    return {
+      version: scored.version,
+      boards: scored.boards.map((board) => ({ board, phase: 'pre', simulations: 0, odds: [] })),
+    };
+  }
+  const model = nightModel(event, pars, await orgCards(db, event.org_id));
+  const field = fieldCards(scored);
+  const boards = await Promise.all(
+    scored.boards.map(async (board, index): Promise<ComputedBoard> => {
+      const competitors = competitorsOf(board, field, model);
+      const phase = oddsPhase(competitors, pars.length, event.status === 'completed');
+      const input: OddsBoardInput = {
+        pars,
+        difficulty: model.difficulty,
+        fieldResiduals: model.fieldResiduals,
+        competitors,
+        simulations,
+        seed: oddsSeed(event.id, scored.version, index),
+      };
+      const exact = phase === 'final' || competitors.length === 0;
+      return {
+        board,
+        phase,
+        simulations: exact ? 0 : simulations,
+        odds: exact ? boardOdds(input, phase) : await pool.simulate(input),
+      };
+    }),
+  );
+  return { version: scored.version, boards };
+}
+
+/** Kept odds per event and version: bounded, oldest events and versions out first. */
+const KEPT_EVENTS = 200;
+const KEPT_VERSIONS = 100;
+
+/**
+ * The odds of one database's events as this instance computed them, per board version: a
+ * version is simulated once however many read it (they share its promise), and the widget's
+ * chart reads the versions computed so far.
+ */
+export class OddsCache {
+  readonly #events = new Map<number, Map<number, Promise<ComputedOdds>>>();
+  readonly #pool: SimulationPool;
+  readonly #simulations: number;
+
+  constructor(simulations: number, pool = new SimulationPool()) {
+    this.#simulations = simulations;
+    this.#pool = pool;
+  }
+
+  async odds(db: Executor, event: Event): Promise<ComputedOdds> {
+    const scored = await scoredLeaderboards(db, event);
+    let versions = this.#events.get(event.id);
+    if (versions === undefined) {
+      versions = new Map();
+      this.#events.set(event.id, versions);
+      const oldest = this.#events.keys().next().value;
+      if (this.#events.size > KEPT_EVENTS && oldest !== undefined) this.#events.delete(oldest);
+    }
+    let computed = versions.get(scored.version);
+    if (computed === undefined) {
+      computed = computeOdds(db, event, scored, this.#simulations, this.#pool);
+      const kept = versions;
+      kept.set(scored.version, computed);
+      computed.catch(() => kept.delete(scored.version));
+      const oldest = kept.keys().next().value;
+      if (kept.size > KEPT_VERSIONS && oldest !== undefined) kept.delete(oldest);
+    }
+    return computed;
+  }
+
+  /** The odds of every version of the event computed here so far, oldest first. */
+  async history(eventId: number): Promise<ComputedOdds[]> {
+    const versions = [...(this.#events.get(eventId)?.values() ?? [])];
+    const settled = await Promise.allSettled(versions);
+    return settled
+      .flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+      .sort((a, b) => a.version - b.version);
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.close();
+  }
+}
+
+const caches = new WeakMap<Executor, OddsCache>();
+
+/**
+ * The instance's odds of a database's events: the JSON read, the stream and the widget
+ * share it. The routes create it with the configured number of simulations.
+ */
+export function oddsCache(db: Executor, simulations = DEFAULT_SIMULATIONS): OddsCache {
+  let cache = caches.get(db);
+  if (cache === undefined) {
+    cache = new OddsCache(simulations);
+    caches.set(db, cache);
+  }
+  return cache;
+}
