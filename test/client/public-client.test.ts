@@ -9,9 +9,12 @@ import {
   type PublicClient,
 } from '../../clients/typescript/src/index.js';
 import {
+  DEMO_BRACKET_SLUG,
+  DEMO_FEATURED_POST_SLUG,
   DEMO_INVITE_TOKEN,
   DEMO_LIVE_NIGHT_SLUG,
   DEMO_ORG_SLUG,
+  DEMO_PLAN_SLUG,
   seedDemo,
 } from '../../src/cli/seed-demo.js';
 import { OPENAPI_FILE } from '../../src/cli/openapi.js';
@@ -202,13 +205,108 @@ void describe('@clubhouse/client against a running server', () => {
     });
   });
 
+  void test('odds, brackets, posts and their feeds, calendars, membership plans and the newsletter', async () => {
+    const night = { orgSlug: org, eventSlug: DEMO_LIVE_NIGHT_SLUG };
+    const odds = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/events/{eventSlug}/odds', {
+        params: { path: night },
+      }),
+    );
+    assert.ok(odds.boards.length > 0, 'the live night has odds');
+
+    const { brackets } = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/brackets', { params: { path: { orgSlug: org } } }),
+    );
+    assert.deepEqual(
+      brackets.map((bracket) => bracket.slug),
+      [DEMO_BRACKET_SLUG],
+    );
+    const bracket = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/brackets/{bracketSlug}', {
+        params: { path: { orgSlug: org, bracketSlug: DEMO_BRACKET_SLUG } },
+      }),
+    );
+    assert.equal(bracket.slug, DEMO_BRACKET_SLUG);
+
+    const posts = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/posts', {
+        params: { path: { orgSlug: org }, query: { featured: true } },
+      }),
+    );
+    assert.deepEqual(
+      posts.posts.map((post) => post.slug),
+      [DEMO_FEATURED_POST_SLUG],
+    );
+    const post = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/posts/{postSlug}', {
+        params: { path: { orgSlug: org, postSlug: DEMO_FEATURED_POST_SLUG } },
+      }),
+    );
+    assert.match(post.html, /<h2>What is new this year<\/h2>/);
+    const jsonFeed = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/posts/feed.json', {
+        params: { path: { orgSlug: org } },
+      }),
+    );
+    assert.equal(jsonFeed.version, 'https://jsonfeed.org/version/1.1');
+    const rss = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/posts/feed.xml', {
+        params: { path: { orgSlug: org } },
+        parseAs: 'text',
+      }),
+    );
+    assert.match(rss, /^<\?xml[^>]*>\s*<rss version="2\.0"/);
+
+    const leagueCalendar = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/event-series/{slug}/calendar.ics', {
+        params: { path: { orgSlug: org, slug: 'tuesday-night-league' } },
+        parseAs: 'text',
+      }),
+    );
+    assert.match(leagueCalendar, /^BEGIN:VCALENDAR\r\n/);
+    const orgCalendar = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/events/calendar.ics', {
+        params: { path: { orgSlug: org } },
+        parseAs: 'text',
+      }),
+    );
+    assert.match(orgCalendar, /BEGIN:VEVENT\r\n/);
+
+    const plans = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/membership-plans', {
+        params: { path: { orgSlug: org } },
+      }),
+    );
+    assert.ok(plans.some((plan) => plan.slug === DEMO_PLAN_SLUG));
+    const plan = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/membership-plans/{slug}', {
+        params: { path: { orgSlug: org, slug: DEMO_PLAN_SLUG } },
+      }),
+    );
+    assert.equal(plan.availability, 'available');
+    const checkout = await unwrap(
+      client.POST('/api/public/v1/orgs/{orgSlug}/membership-plans/{id}/purchase/start', {
+        params: { path: { orgSlug: org, id: plan.id } },
+      }),
+    );
+    assert.match(checkout.url, /^https:\/\//);
+
+    const subscription = await unwrap(
+      client.POST('/api/public/v1/orgs/{orgSlug}/newsletter/subscriptions', {
+        params: { path: { orgSlug: org } },
+        body: { email: 'client-test@example.com', consent: true },
+      }),
+    );
+    assert.equal(subscription.status, 'pending');
+  });
+
   void test('every operation of the public document answered the client (the stream: subscribe-leaderboard.test.ts)', async () => {
     // The tests above run first, in order, and call each operation; this one counts them.
     const document = JSON.parse(await readFile(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
     const expected = operationsOf(document)
       .filter(({ operation }) => !isEventStream(operation))
       .map(({ method, path }) => `${method} ${path}`);
-    assert.equal(expected.length, 13);
+    assert.equal(expected.length, 26);
     assert.deepEqual([...succeeded].sort(), expected.sort());
   });
 });

@@ -5,8 +5,10 @@ import { WIDGETS } from '../../src/resources/index.js';
 import { DEMO_ORG_SLUG, seedDemo } from '../../src/cli/seed-demo.js';
 import { describeOnDatabases, type Harness } from '../support/harness.js';
 import { HOSTILE_ORG_NAME, embedClub, type EmbedClub } from '../support/embeds.js';
+import { writePost } from '../support/posts.js';
 
-const WIDGET_PAGES = (club: EmbedClub): Record<string, string> => ({
+/** Every widget's page for the club: the checks below cover each registered widget. */
+const WIDGET_PAGES = (club: EmbedClub, postSlug: string): Record<string, string> => ({
   schedule: `actions=1`,
   standings: `league=${club.league.slug}`,
   'event-detail': `event=${club.night.slug}`,
@@ -16,6 +18,9 @@ const WIDGET_PAGES = (club: EmbedClub): Record<string, string> => ({
   league: `league=${club.league.slug}`,
   leagues: '',
   bracket: `bracket=${club.bracketSlug}`,
+  odds: `event=${club.night.slug}`,
+  'blog-feed': '',
+  'blog-post': `post=${postSlug}`,
 });
 
 function widgetUrl(club: EmbedClub, widget: string, query: string): string {
@@ -35,13 +40,23 @@ function assertFramable(headers: Record<string, unknown>): void {
 describeOnDatabases('embed widget pages', (harness) => {
   let h: Harness;
   let club: EmbedClub;
+  let pages: Record<string, string>;
   before(async () => {
     h = harness();
     club = await embedClub(h);
+    const post = await writePost(h, club.org, {
+      title: 'Opening <b>day</b>',
+      body: '# Hello\n\nThe **course** is ready.',
+    });
+    pages = WIDGET_PAGES(club, post.slug);
+  });
+
+  void test('the checks below cover every registered widget', () => {
+    assert.deepEqual(Object.keys(pages).sort(), [...WIDGETS.keys()].sort());
   });
 
   void test('every widget answers framable HTML with the public read caching', async () => {
-    for (const [widget, query] of Object.entries(WIDGET_PAGES(club))) {
+    for (const [widget, query] of Object.entries(pages)) {
       const response = await h.inject({ method: 'GET', url: widgetUrl(club, widget, query) });
       assert.equal(response.statusCode, 200, `${widget}: ${response.body}`);
       assertFramable(response.headers);
@@ -53,7 +68,7 @@ describeOnDatabases('embed widget pages', (harness) => {
   });
 
   void test('organizer text is escaped everywhere', async () => {
-    for (const [widget, query] of Object.entries(WIDGET_PAGES(club))) {
+    for (const [widget, query] of Object.entries(pages)) {
       const { body } = await h.inject({ method: 'GET', url: widgetUrl(club, widget, query) });
       assert.ok(!body.includes('<script>alert'), widget);
       assert.ok(!body.includes('<b>Night</b>'), widget);
@@ -74,7 +89,7 @@ describeOnDatabases('embed widget pages', (harness) => {
       ),
     );
     const assetBytes = assets.reduce((sum, asset) => sum + gzipSync(asset.rawPayload).length, 0);
-    for (const [widget, query] of Object.entries(WIDGET_PAGES(club))) {
+    for (const [widget, query] of Object.entries(pages)) {
       const page = await h.inject({ method: 'GET', url: widgetUrl(club, widget, query) });
       const total = gzipSync(page.rawPayload).length + assetBytes;
       assert.ok(total <= 30 * 1024, `${widget}: ${total} bytes gzipped`);
