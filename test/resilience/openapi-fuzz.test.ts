@@ -198,9 +198,9 @@ async function realValues(h: Harness): Promise<Record<string, string[]>> {
   const eventIds = await ids('events');
   return {
     orgSlug: [DEMO_ORG_SLUG],
-    slug: await slugs('event_series'),
+    slug: [...(await slugs('event_series')), ...(await slugs('membership_plans'))],
     eventSlug: await slugs('events'),
-    id: [...leagueIds, ...eventIds, ...(await ids('brackets'))],
+    id: [...leagueIds, ...eventIds, ...(await ids('brackets')), ...(await ids('membership_plans'))],
     teamId: await ids('teams'),
     userId: await ids('users'),
     seriesId: await ids('standing_series'),
