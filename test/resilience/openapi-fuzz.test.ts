@@ -185,12 +185,13 @@ async function realValues(h: Harness): Promise<Record<string, string[]>> {
       | 'standing_competitors'
       | 'standing_seasons'
       | 'brackets'
-      | 'bracket_matches',
+      | 'bracket_matches'
+      | 'membership_plans',
   ) =>
     (await db.selectFrom(table).select('id').orderBy('id').limit(5).execute()).map((row) =>
       String(row.id),
     );
-  const slugs = async (table: 'event_series' | 'events' | 'brackets') =>
+  const slugs = async (table: 'event_series' | 'events' | 'brackets' | 'membership_plans') =>
     (await db.selectFrom(table).select('slug').orderBy('id').limit(5).execute()).map(
       (row) => row.slug,
     );
