@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { readPage } from '../../db/paging.js';
 import { GOLFER_LINKS } from '../../db/golfer-links.js';
 import type { ApiKey, ApiKeyRole, ApiKeysTable } from '../../db/schema.js';
 
@@ -14,11 +15,8 @@ export async function listApiKeysOfOrg(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; keys: ApiKey[] }> {
   const query = db.selectFrom('api_keys').where('org_id', '=', orgId);
-  const [keys, total] = await Promise.all([
-    query.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.count), keys };
+  const { count, rows } = await readPage(query, (q) => q.selectAll().orderBy('id'), page);
+  return { count, keys: rows };
 }
 
 /** Whether a key of the org was deleted. */

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { EventSeriesTable, League } from '../../db/schema.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { runPrepared, type Executor } from '../../db/executor.js';
+import { readPage } from '../../db/paging.js';
 
 export async function insertLeague(
   db: Executor,
@@ -118,11 +119,8 @@ export async function findLeaguesOfOrg(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; leagues: League[] }> {
   const query = db.selectFrom('event_series').where('org_id', '=', orgId);
-  const [leagues, total] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.count), leagues };
+  const { count, rows } = await readPage(query, (q) => q.selectAll().orderBy('id', 'desc'), page);
+  return { count, leagues: rows };
 }
 
 /** A golfer on a league's roster, active or withdrawn, with their team. */

@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { readPage } from '../../db/paging.js';
 import type { MembershipPlan, MembershipPlansTable } from '../../db/schema.js';
 
 export async function insertPlan(
@@ -83,22 +84,12 @@ export async function listPlansPage(
   orgId: number,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; plans: MembershipPlan[] }> {
-  const [counted, plans] = await Promise.all([
-    db
-      .selectFrom('membership_plans')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('org_id', '=', orgId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('membership_plans')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .orderBy('id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { count: Number(counted.count), plans };
+  const { count, rows } = await readPage(
+    db.selectFrom('membership_plans').where('org_id', '=', orgId),
+    (query) => query.selectAll().orderBy('id'),
+    page,
+  );
+  return { count, plans: rows };
 }
 
 export async function insertPurchase(trx: Executor, planId: number, userId: number) {

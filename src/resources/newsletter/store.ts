@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { readPage } from '../../db/paging.js';
 import type {
   NewsletterSubscriber,
   NewsletterSubscribersTable,
@@ -87,22 +88,12 @@ export async function listSubscribersPage(
   orgId: number,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; subscribers: NewsletterSubscriber[] }> {
-  const [counted, subscribers] = await Promise.all([
-    db
-      .selectFrom('newsletter_subscribers')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('org_id', '=', orgId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('newsletter_subscribers')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .orderBy('id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { count: Number(counted.count), subscribers };
+  const { count, rows } = await readPage(
+    db.selectFrom('newsletter_subscribers').where('org_id', '=', orgId),
+    (query) => query.selectAll().orderBy('id'),
+    page,
+  );
+  return { count, subscribers: rows };
 }
 
 /**

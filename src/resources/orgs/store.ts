@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Org, OrgsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
+import { readPage } from '../../db/paging.js';
 
 export async function insertOrg(db: Executor, org: Insertable<OrgsTable>): Promise<Org> {
   return db.insertInto('orgs').values(org).returningAll().executeTakeFirstOrThrow();
@@ -18,11 +19,8 @@ export async function listOrgRows(
 ): Promise<{ count: number; orgs: Org[] }> {
   let query = db.selectFrom('orgs');
   if (only !== undefined) query = query.where('slug', '=', only);
-  const [orgs, total] = await Promise.all([
-    query.selectAll().orderBy('slug').limit(page.limit).offset(page.offset).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.count), orgs };
+  const { count, rows } = await readPage(query, (q) => q.selectAll().orderBy('slug'), page);
+  return { count, orgs: rows };
 }
 
 /** Changes these fields of the org; undefined when there is no such org. */

@@ -10,6 +10,7 @@ import type {
 import type { Total } from '../../domain/ranking.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import { runPrepared, type Executor } from '../../db/executor.js';
+import { readPage } from '../../db/paging.js';
 
 /** Totals key of a whole standings series (season-less); season totals use the season id. */
 export const OVERALL_KEY = 0;
@@ -45,11 +46,8 @@ export async function findSeriesOfOrg(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; series: StandingSeries[] }> {
   const query = db.selectFrom('standing_series').where('org_id', '=', orgId);
-  const [series, total] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.count), series };
+  const { count, rows } = await readPage(query, (q) => q.selectAll().orderBy('id', 'desc'), page);
+  return { count, series: rows };
 }
 
 /** A stored result row of a series, with its competitor's name, by event then position. */
