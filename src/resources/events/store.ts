@@ -2,7 +2,8 @@ import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'k
 import type { Database, Event, EventsTable } from '../../db/schema.js';
 import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../../domain/events.js';
 import { LEAGUE_STATUSES, PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
-import { runPrepared, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
+import { preparedReadShapes } from '../../db/prepared-reads.js';
 import type { UserName } from '../users/store.js';
 
 export async function insertEvent(db: Executor, event: Insertable<EventsTable>): Promise<Event> {
@@ -209,55 +210,69 @@ export interface ScheduleRows {
 const SCOPE_ORG = sql<number>`scope.org_id`;
 const SCOPE_LEAGUE = sql<number>`scope.league_id`;
 
-type Matching = Pick<ScheduleRead, 'leagueSlug' | 'tags' | 'everyStatus'>;
+/** What decides the schedule statement's text: which filters are present, and the order. */
+interface ScheduleShape {
+  league: boolean;
+  tags: 'none' | 'empty' | 'some';
+  everyStatus: boolean;
+  year: boolean;
+  filter: EventListFilter;
+  newestFirst: boolean;
+}
 
-function matching(query: Matching) {
+/** The values the schedule statement binds. */
+interface ScheduleValues {
+  orgSlug: string;
+  leagueSlug: string | undefined;
+  tags: readonly string[] | undefined;
+  year: number | undefined;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+
+function matching(shape: ScheduleShape, values: ScheduleValues) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
     // A league's nights: the scope found the league public and of this org, so its nights
     // are visible unless drafts, and the org and league checks need not run per event.
-    const conditions =
-      query.leagueSlug === undefined
-        ? [eb('events.org_id', '=', SCOPE_ORG)]
-        : [eb('events.event_series_id', '=', SCOPE_LEAGUE)];
-    if (query.everyStatus !== true) {
+    const conditions = shape.league
+      ? [eb('events.event_series_id', '=', SCOPE_LEAGUE)]
+      : [eb('events.org_id', '=', SCOPE_ORG)];
+    if (!shape.everyStatus) {
       conditions.push(
-        query.leagueSlug === undefined
-          ? publiclyVisible(eb)
-          : eb('events.status', 'in', PUBLIC_EVENT_STATUSES),
+        shape.league ? eb('events.status', 'in', PUBLIC_EVENT_STATUSES) : publiclyVisible(eb),
       );
     }
-    if (query.tags !== undefined) {
-      const tags = query.tags;
+    if (shape.tags === 'empty') conditions.push(eb.lit(false));
+    if (shape.tags === 'some') {
       conditions.push(
-        tags.length === 0
-          ? eb.lit(false)
-          : eb.exists(
-              eb
-                .selectFrom('event_tags')
-                .select('event_tags.event_id')
-                .whereRef('event_tags.event_id', '=', 'events.id')
-                // One array parameter, not a list: the statement's text stays fixed.
-                .where(sql<boolean>`event_tags.tag = any(${[...tags]}::text[])`),
-            ),
+        eb.exists(
+          eb
+            .selectFrom('event_tags')
+            .select('event_tags.event_id')
+            .whereRef('event_tags.event_id', '=', 'events.id')
+            // One array parameter, not a list: the statement's text stays fixed.
+            .where(sql<boolean>`event_tags.tag = any(${values.tags}::text[])`),
+        ),
       );
     }
     return eb.and(conditions);
   };
 }
 
-function inWindow(query: ScheduleRead) {
+function inWindow(shape: ScheduleShape, values: ScheduleValues) {
   return (eb: ExpressionBuilder<Database, 'events'>) => {
-    const conditions = [matching(query)(eb)];
-    if (query.year !== undefined) conditions.push(eb('events.local_year', '=', query.year));
+    const conditions = [matching(shape, values)(eb)];
+    if (shape.year) conditions.push(eb('events.local_year', '=', values.year as number));
     const ends = sql<Date>`coalesce(events.end_at, events.start_at)`;
-    if (query.filter === 'upcoming') {
-      conditions.push(eb('events.status', '<>', 'completed'), eb(ends, '>=', query.now));
+    if (shape.filter === 'upcoming') {
+      conditions.push(eb('events.status', '<>', 'completed'), eb(ends, '>=', values.now));
     }
-    if (query.filter === 'completed') {
+    if (shape.filter === 'completed') {
       conditions.push(
         eb.or([
           eb('events.status', '=', 'completed'),
-          eb.and([eb('events.status', '=', 'published'), eb(ends, '<', query.now)]),
+          eb.and([eb('events.status', '=', 'published'), eb(ends, '<', values.now)]),
         ]),
       );
     }
@@ -265,96 +280,124 @@ function inWindow(query: ScheduleRead) {
   };
 }
 
+const scheduleRows = preparedReadShapes(
+  (shape: ScheduleShape) =>
+    [shape.league, shape.tags, shape.everyStatus, shape.year, shape.filter, shape.newestFirst].join(
+      ' ',
+    ),
+  (db, shape: ScheduleShape, values: ScheduleValues) => {
+    const direction = shape.newestFirst ? 'desc' : 'asc';
+    return (
+      db
+        .with(
+          (cte) => cte('scope').materialized(),
+          (qb) =>
+            qb
+              .selectFrom('orgs')
+              .select((eb) => [
+                'orgs.id as org_id',
+                'orgs.timezone',
+                shape.league
+                  ? eb
+                      .selectFrom('event_series')
+                      .select('event_series.id')
+                      .whereRef('event_series.org_id', '=', 'orgs.id')
+                      .where('event_series.slug', '=', values.leagueSlug as string)
+                      .where(
+                        'event_series.status',
+                        'in',
+                        shape.everyStatus ? LEAGUE_STATUSES : PUBLIC_LEAGUE_STATUSES,
+                      )
+                      .as('league_id')
+                  : sql<number | null>`null::integer`.as('league_id'),
+              ])
+              .where('orgs.slug', '=', values.orgSlug),
+        )
+        // Materialized, so that the count and the oldest year are computed once, not per row.
+        .with(
+          (cte) => cte('totals').materialized(),
+          (qb) =>
+            qb.selectFrom('scope').select((eb) => [
+              eb
+                .selectFrom('events')
+                .select((inner) => inner.fn.countAll<number>().as('count'))
+                .where(inWindow(shape, values) as never)
+                .as('count'),
+              eb
+                .selectFrom('events')
+                .select('events.local_year')
+                .where(matching(shape, values) as never)
+                .orderBy('events.start_at')
+                .limit(1)
+                .as('oldest_year'),
+            ]),
+        )
+        .selectFrom(['scope', 'totals'])
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('events')
+              .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
+              .select([
+                ...LISTED_COLUMNS,
+                TOTAL_PLAYERS,
+                sql<string[]>`array(
+                  select event_tags.tag from event_tags
+                  where event_tags.event_id = events.id order by event_tags.tag
+                )`.as('tags'),
+              ])
+              .where(inWindow(shape, values) as never)
+              .orderBy('events.start_at', direction)
+              .orderBy('events.id', direction)
+              .limit(values.limit)
+              .offset(values.offset)
+              .as('page'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('page')
+        .select([
+          'scope.timezone as scope_timezone',
+          'scope.league_id as scope_league_id',
+          'totals.count as scope_count',
+          'totals.oldest_year as scope_oldest_year',
+        ])
+        .orderBy('page.start_at', direction)
+        .orderBy('page.id', direction)
+    );
+  },
+);
+
 /**
  * One page of public events with their tags, the number matching before paging and the
  * oldest year, in one statement: a one-row `scope` finds the org (and the public league),
  * and the page, the count and the oldest year are read beside it. Undefined when the org,
  * or the public league asked for, does not exist. The text depends only on which filters
- * are present, so it is prepared.
+ * are present, so it is prepared once per shape.
  */
 export async function readSchedule(
   db: Executor,
   query: ScheduleRead,
 ): Promise<ScheduleRows | undefined> {
-  const direction = query.newestFirst ? 'desc' : 'asc';
-  const { leagueSlug } = query;
-  const rows = await runPrepared(
+  const { leagueSlug, tags } = query;
+  const rows = await scheduleRows(
     db,
-    db
-      .with(
-        (cte) => cte('scope').materialized(),
-        (qb) =>
-          qb
-            .selectFrom('orgs')
-            .select((eb) => [
-              'orgs.id as org_id',
-              'orgs.timezone',
-              leagueSlug === undefined
-                ? sql<number | null>`null::integer`.as('league_id')
-                : eb
-                    .selectFrom('event_series')
-                    .select('event_series.id')
-                    .whereRef('event_series.org_id', '=', 'orgs.id')
-                    .where('event_series.slug', '=', leagueSlug)
-                    .where(
-                      'event_series.status',
-                      'in',
-                      query.everyStatus === true ? LEAGUE_STATUSES : PUBLIC_LEAGUE_STATUSES,
-                    )
-                    .as('league_id'),
-            ])
-            .where('orgs.slug', '=', query.orgSlug),
-      )
-      // Materialized, so that the count and the oldest year are computed once, not per row.
-      .with(
-        (cte) => cte('totals').materialized(),
-        (qb) =>
-          qb.selectFrom('scope').select((eb) => [
-            eb
-              .selectFrom('events')
-              .select((inner) => inner.fn.countAll<number>().as('count'))
-              .where(inWindow(query) as never)
-              .as('count'),
-            eb
-              .selectFrom('events')
-              .select('events.local_year')
-              .where(matching(query) as never)
-              .orderBy('events.start_at')
-              .limit(1)
-              .as('oldest_year'),
-          ]),
-      )
-      .selectFrom(['scope', 'totals'])
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('events')
-            .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
-            .select([
-              ...LISTED_COLUMNS,
-              TOTAL_PLAYERS,
-              sql<string[]>`array(
-                select event_tags.tag from event_tags
-                where event_tags.event_id = events.id order by event_tags.tag
-              )`.as('tags'),
-            ])
-            .where(inWindow(query) as never)
-            .orderBy('events.start_at', direction)
-            .orderBy('events.id', direction)
-            .limit(query.limit)
-            .offset(query.offset)
-            .as('page'),
-        (join) => join.onTrue(),
-      )
-      .selectAll('page')
-      .select([
-        'scope.timezone as scope_timezone',
-        'scope.league_id as scope_league_id',
-        'totals.count as scope_count',
-        'totals.oldest_year as scope_oldest_year',
-      ])
-      .orderBy('page.start_at', direction)
-      .orderBy('page.id', direction),
+    {
+      league: leagueSlug !== undefined,
+      tags: tags === undefined ? 'none' : tags.length === 0 ? 'empty' : 'some',
+      everyStatus: query.everyStatus === true,
+      year: query.year !== undefined,
+      filter: query.filter,
+      newestFirst: query.newestFirst,
+    },
+    {
+      orgSlug: query.orgSlug,
+      leagueSlug,
+      tags,
+      year: query.year,
+      now: query.now,
+      limit: query.limit,
+      offset: query.offset,
+    },
   );
   const [first] = rows;
   if (first === undefined) return undefined;

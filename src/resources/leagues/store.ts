@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { EventSeriesTable, League } from '../../db/schema.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
-import { runPrepared, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
+import { preparedRead } from '../../db/prepared-reads.js';
 import { readPage } from '../../db/paging.js';
 
 export async function insertLeague(
@@ -24,24 +25,38 @@ export async function updateLeague(
     .executeTakeFirstOrThrow();
 }
 
+const publicLeague = preparedRead((db, values: { orgSlug: string; slug: string }) =>
+  db
+    .selectFrom('event_series')
+    .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
+    .selectAll('event_series')
+    .where('orgs.slug', '=', values.orgSlug)
+    .where('event_series.slug', '=', values.slug)
+    .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
+);
+
 /** A public league of the org with this slug, in one statement (no org lookup first). */
 export async function findPublicLeague(
   db: Executor,
   orgSlug: string,
   slug: string,
 ): Promise<League | undefined> {
-  const [league] = await runPrepared(
-    db,
-    db
-      .selectFrom('event_series')
-      .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
-      .selectAll('event_series')
-      .where('orgs.slug', '=', orgSlug)
-      .where('event_series.slug', '=', slug)
-      .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
-  );
+  const [league] = await publicLeague(db, { orgSlug, slug });
   return league;
 }
+
+const publicLeagues = preparedRead((db, values: { orgSlug: string }) =>
+  db
+    .selectFrom('orgs')
+    .leftJoin('event_series', (join) =>
+      join
+        .onRef('event_series.org_id', '=', 'orgs.id')
+        .on('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
+    )
+    .selectAll('event_series')
+    .where('orgs.slug', '=', values.orgSlug)
+    .orderBy('event_series.id'),
+);
 
 /**
  * The org's public leagues in id order, in one statement; undefined when no org has this
@@ -51,19 +66,7 @@ export async function findPublicLeagues(
   db: Executor,
   orgSlug: string,
 ): Promise<League[] | undefined> {
-  const rows = await runPrepared(
-    db,
-    db
-      .selectFrom('orgs')
-      .leftJoin('event_series', (join) =>
-        join
-          .onRef('event_series.org_id', '=', 'orgs.id')
-          .on('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
-      )
-      .selectAll('event_series')
-      .where('orgs.slug', '=', orgSlug)
-      .orderBy('event_series.id'),
-  );
+  const rows = await publicLeagues(db, { orgSlug });
   if (rows.length === 0) return undefined;
   // The org without public leagues: one row of nulls from the outer join.
   return rows.filter((row): row is League => row.id !== null);

@@ -9,7 +9,8 @@ import type {
 } from '../../db/schema.js';
 import type { Total } from '../../domain/ranking.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
-import { runPrepared, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
+import { preparedRead } from '../../db/prepared-reads.js';
 import { readPage } from '../../db/paging.js';
 
 /** Totals key of a whole standings series (season-less); season totals use the season id. */
@@ -97,6 +98,36 @@ export interface LeagueStandingSeries {
   seasons: SeasonSummary[];
 }
 
+const leagueStandingSeries = preparedRead((db, values: { orgSlug: string; leagueSlug: string }) =>
+  db
+    .selectFrom('event_series as league')
+    .innerJoin('orgs', 'orgs.id', 'league.org_id')
+    .leftJoin('standing_series as series', (join) =>
+      join
+        .onRef('series.id', '=', 'league.standing_series_id')
+        .onRef('series.org_id', '=', 'orgs.id'),
+    )
+    .leftJoin('standing_seasons as season', 'season.series_id', 'series.id')
+    .select([
+      'orgs.timezone',
+      'league.standing_series_id',
+      'series.id as series_id',
+      'series.org_id as series_org_id',
+      'series.name as series_name',
+      'series.scope as series_scope',
+      'series.created_at as series_created_at',
+      'season.id as season_id',
+      'season.name as season_name',
+      'season.start_date as season_start_date',
+      'season.end_date as season_end_date',
+    ])
+    .where('orgs.slug', '=', values.orgSlug)
+    .where('league.slug', '=', values.leagueSlug)
+    .where('league.status', 'in', PUBLIC_LEAGUE_STATUSES)
+    .orderBy('season.start_date', 'desc')
+    .orderBy('season.id', 'desc'),
+);
+
 /**
  * The standings series a public league links, with its seasons, in one statement: one row
  * per season (one row of nulls without a series or without seasons). Undefined when the org
@@ -107,36 +138,7 @@ export async function findLeagueStandingSeries(
   orgSlug: string,
   leagueSlug: string,
 ): Promise<LeagueStandingSeries | undefined> {
-  const rows = await runPrepared(
-    db,
-    db
-      .selectFrom('event_series as league')
-      .innerJoin('orgs', 'orgs.id', 'league.org_id')
-      .leftJoin('standing_series as series', (join) =>
-        join
-          .onRef('series.id', '=', 'league.standing_series_id')
-          .onRef('series.org_id', '=', 'orgs.id'),
-      )
-      .leftJoin('standing_seasons as season', 'season.series_id', 'series.id')
-      .select([
-        'orgs.timezone',
-        'league.standing_series_id',
-        'series.id as series_id',
-        'series.org_id as series_org_id',
-        'series.name as series_name',
-        'series.scope as series_scope',
-        'series.created_at as series_created_at',
-        'season.id as season_id',
-        'season.name as season_name',
-        'season.start_date as season_start_date',
-        'season.end_date as season_end_date',
-      ])
-      .where('orgs.slug', '=', orgSlug)
-      .where('league.slug', '=', leagueSlug)
-      .where('league.status', 'in', PUBLIC_LEAGUE_STATUSES)
-      .orderBy('season.start_date', 'desc')
-      .orderBy('season.id', 'desc'),
-  );
+  const rows = await leagueStandingSeries(db, { orgSlug, leagueSlug });
   const [first] = rows;
   if (first === undefined) return undefined;
   if (first.standing_series_id === null) {
@@ -301,25 +303,26 @@ export async function rebuildTotals(
     .execute();
 }
 
+const seasonTotals = preparedRead((db, values: { seriesId: number; seasonKey: number }) =>
+  db
+    .selectFrom('standing_totals')
+    .innerJoin('standing_competitors', 'standing_competitors.id', 'standing_totals.competitor_id')
+    .select([
+      'standing_totals.competitor_id as competitorId',
+      'standing_competitors.name',
+      'standing_totals.points',
+      'standing_totals.events',
+    ])
+    .where('standing_totals.series_id', '=', values.seriesId)
+    .where('standing_totals.season_key', '=', values.seasonKey),
+);
+
 export async function totalsOf(
   db: Executor,
   seriesId: number,
   seasonKey: number,
 ): Promise<Total[]> {
-  return runPrepared(
-    db,
-    db
-      .selectFrom('standing_totals')
-      .innerJoin('standing_competitors', 'standing_competitors.id', 'standing_totals.competitor_id')
-      .select([
-        'standing_totals.competitor_id as competitorId',
-        'standing_competitors.name',
-        'standing_totals.points',
-        'standing_totals.events',
-      ])
-      .where('standing_totals.series_id', '=', seriesId)
-      .where('standing_totals.season_key', '=', seasonKey),
-  );
+  return seasonTotals(db, { seriesId, seasonKey });
 }
 
 /** A competitor's result in one event, with the event's org-local day. */
