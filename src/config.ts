@@ -46,6 +46,33 @@ export interface Config {
 /** Thrown for an invalid setting; its message is the one line the process prints. */
 export class ConfigError extends Error {}
 
+/** Every variable the configuration reads (tests that spawn the server clear the rest). */
+export const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATABASE_SCHEMA',
+  'DATA_DIR',
+  'ADMIN_TOKEN',
+  'REDIS_URL',
+  'REGISTRATION_URL',
+  'CHECKOUT_URL',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'TRUST_PROXY',
+  'RATE_LIMIT_PER_MINUTE',
+  'EMBED_RATE_LIMIT_PER_MINUTE',
+  'ADMIN_RATE_LIMIT_PER_MINUTE',
+  'STREAMS_PER_IP',
+  'MAX_STREAMS',
+  'RESPONSE_CACHE_TTL_SECONDS',
+  'RESPONSE_CACHE_MAX_MB',
+  'ODDS_SIMULATIONS',
+  'LOG_LEVEL',
+  'DEMO_DATA',
+] as const;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MIN_ADMIN_TOKEN_LENGTH = 16;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.js';
 
 /** Asserts that `env` is refused with one line that names `variable`. */
 function assertRefused(env: NodeJS.ProcessEnv, variable: string): ConfigError {
@@ -320,4 +320,19 @@ void describe('loadConfig refuses invalid values with one line naming the variab
     const error = assertRefused({ PORT: 'abc' }, 'PORT');
     assert.ok(error instanceof Error);
   });
+});
+
+void test('CONFIG_VARIABLES names every variable the configuration reads', () => {
+  const read = new Set<string>();
+  const recording = new Proxy<NodeJS.ProcessEnv>(
+    {},
+    {
+      get(_target, name) {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    },
+  );
+  loadConfig(recording);
+  assert.deepEqual([...read].sort(), [...CONFIG_VARIABLES].sort());
 });

@@ -1,31 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CONFIG_VARIABLES } from '../../src/config.js';
 import { freePort } from './ports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STARTUP_LIMIT_MS = 120_000;
 /** Deadlines for hangs, not speed checks: a loaded machine may take long to load modules. */
 export const EXIT_LIMIT_MS = 60_000;
-/** Settings the service reads; the child gets only the ones a test sets. */
-const CONFIG_VARIABLES = [
-  'PORT',
-  'HOST',
-  'DATABASE_URL',
-  'DATABASE_SCHEMA',
-  'DATA_DIR',
-  'ADMIN_TOKEN',
-  'REDIS_URL',
-  'REGISTRATION_URL',
-  'TRUST_PROXY',
-  'RATE_LIMIT_PER_MINUTE',
-  'EMBED_RATE_LIMIT_PER_MINUTE',
-  'ADMIN_RATE_LIMIT_PER_MINUTE',
-  'STREAMS_PER_IP',
-  'MAX_STREAMS',
-  'LOG_LEVEL',
-  'DEMO_DATA',
-];
-
 export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -52,7 +33,8 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const inherited = Object.entries(process.env).filter(
-    ([name]) => !CONFIG_VARIABLES.includes(name),
+    // Settings the service reads: the child gets only the ones a test sets.
+    ([name]) => !(CONFIG_VARIABLES as readonly string[]).includes(name),
   );
   const childEnv: NodeJS.ProcessEnv = {
     ...Object.fromEntries(inherited),
