@@ -44,6 +44,49 @@ export function holesErrors(holes: unknown, holeCount: number): Record<string, s
   };
 }
 
+/** Strokes for single holes, keyed by the hole's number from 1 (`"4"`); null clears the hole. */
+export type HolesPatch = Readonly<Record<string, number | null>>;
+
+/** The hole a patch's key names (`"4"`: 4), or undefined when it is not written as one. */
+function holeOfKey(key: string, holeCount: number): number | undefined {
+  if (!/^[1-9][0-9]?$/.test(key)) return undefined;
+  const hole = Number(key);
+  return hole <= holeCount ? hole : undefined;
+}
+
+/**
+ * What is wrong with a patch of single holes of a card for a course of `holeCount` holes,
+ * keyed by body field from hole 1 (`holes.4`); empty when valid.
+ */
+export function holesPatchErrors(holes: HolesPatch, holeCount: number): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [key, strokes] of Object.entries(holes)) {
+    const hole = holeOfKey(key, holeCount);
+    if (hole === undefined) {
+      errors[`holes.${key}`] =
+        `is not a hole of the course: its holes are numbered 1 to ${holeCount}`;
+    } else if (strokes !== null && !isWholeIn(strokes, MIN_STROKES, MAX_STROKES)) {
+      errors[`holes.${key}`] =
+        `strokes on hole ${hole} must be a whole number from ${MIN_STROKES} to ${MAX_STROKES}, or null`;
+    }
+  }
+  return errors;
+}
+
+/**
+ * A card with a valid patch applied: the holes it names set or cleared, the others as they
+ * were (`current` null: no card yet, every hole unplayed).
+ */
+export function patchedCard(
+  current: readonly (number | null)[] | null,
+  holes: HolesPatch,
+  holeCount: number,
+): (number | null)[] {
+  const card = current === null ? new Array<number | null>(holeCount).fill(null) : [...current];
+  for (const [key, strokes] of Object.entries(holes)) card[Number(key) - 1] = strokes;
+  return card;
+}
+
 /** Scores, and results from a board, need the par of every hole first. */
 export class CourseNotSetError extends ConflictError {
   constructor() {

@@ -201,7 +201,15 @@ async function realValues(h: Harness): Promise<Record<string, string[]>> {
     orgSlug: [DEMO_ORG_SLUG],
     slug: [...(await slugs('event_series')), ...(await slugs('membership_plans'))],
     eventSlug: await slugs('events'),
-    id: [...leagueIds, ...eventIds, ...(await ids('brackets')), ...(await ids('membership_plans'))],
+    id: [
+      ...leagueIds,
+      ...eventIds,
+      ...(await ids('brackets')),
+      ...(await ids('membership_plans')),
+      // Admin paths name leagues and events by slug too (decisions §23).
+      ...(await slugs('event_series')),
+      ...(await slugs('events')),
+    ],
     teamId: await ids('teams'),
     userId: await ids('users'),
     seriesId: await ids('standing_series'),

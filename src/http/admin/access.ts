@@ -7,7 +7,7 @@ import type { KeyCaller } from '../../resources/api-keys/service.js';
  * `config: { access }`:
  * - `operator`: the `ADMIN_TOKEN` alone (org creation, accounts of no org);
  * - `org`: the operator, or an organizer key of the org in `:orgSlug`;
- * - `event-scores`: those, or a scorer key of the event `:id` of that org;
+ * - `event-scores`: those, or a scorer key of the event `:id` (its id or slug) of that org;
  * - `own-org`: the operator, or an organizer key of any org, whose route answers with the
  *   caller's own org only (the list of orgs).
  */
@@ -72,5 +72,8 @@ export function permit(
   if (params.orgSlug !== caller.orgSlug) throw new NotFoundError();
   if (caller.role === 'organizer') return;
   if (access !== 'event-scores') throw scorerOnly();
-  if (params.id !== String(caller.eventId)) throw new NotFoundError();
+  // The path names the event by id or by slug (decisions §23).
+  if (params.id !== String(caller.eventId) && params.id !== caller.eventSlug) {
+    throw new NotFoundError();
+  }
 }

@@ -6,23 +6,38 @@ import { NotFoundError } from '../../domain/errors.js';
 export const MAX_ID = 2_147_483_647;
 
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+const SLUG_MAX_LENGTH = 100;
 
 /** How a path id is written: `02`, `+2`, `2.0`, `0x2` and `1e0` name nothing. */
 const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
+const SLUG = new RegExp(SLUG_PATTERN);
+
+/** Whether a path value cannot name anything its parameter's schema (`property`) names. */
+function namesNothing(property: PathProperty, value: string): boolean {
+  if (property.type === 'integer') return !CANONICAL_ID.test(value);
+  // An id or a slug (`idOrSlugOf`).
+  if (property.anyOf?.some((branch) => branch.type === 'integer') !== true) return false;
+  // Digits alone are an id (`02` names nothing); anything else is a slug.
+  if (/^[0-9]+$/.test(value)) return !CANONICAL_ID.test(value);
+  return value.length > SLUG_MAX_LENGTH || !SLUG.test(value);
+}
+interface PathProperty {
+  type?: unknown;
+  anyOf?: readonly { type?: unknown }[];
+}
 
 /**
  * A `preValidation` hook: every integer path parameter is an id written as a canonical
- * decimal, else the usual 404. It reads the text as sent, which validation would first
- * turn into a number (`0x2` into 2).
+ * decimal, and every id-or-slug parameter such an id or a slug, else the usual 404 (a
+ * path that names nothing). It reads the text as sent, which validation would first turn
+ * into a number (`0x2` into 2).
  */
 export async function requireCanonicalIds(request: FastifyRequest): Promise<void> {
   const schema = request.routeOptions.schema?.params as
-    { properties?: Record<string, { type?: unknown }> } | undefined;
+    { properties?: Record<string, PathProperty> } | undefined;
   const params = request.params as Record<string, string | undefined>;
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    if (property.type === 'integer' && !CANONICAL_ID.test(params[name] ?? '')) {
-      throw new NotFoundError();
-    }
+    if (namesNothing(property, params[name] ?? '')) throw new NotFoundError();
   }
 }
 
@@ -64,7 +79,7 @@ const slugOf = (what: string, example: string) =>
   Type.String({
     pattern: SLUG_PATTERN,
     minLength: 1,
-    maxLength: 100,
+    maxLength: SLUG_MAX_LENGTH,
     errorMessage: SLUG_RULE,
     description: `The ${what}’s slug, e.g. \`${example}\`.`,
   });
@@ -72,9 +87,22 @@ const slugOf = (what: string, example: string) =>
 const idOf = (what: string) =>
   Type.Integer({ minimum: 1, maximum: MAX_ID, description: `The ${what}’s id.` });
 
+/**
+ * A league's or an event's id or slug in an admin path (decisions §23): digits alone are
+ * the id, anything else the slug within the path's org. Routes resolve it through their
+ * resource's service (`resolveLeagueId`, `resolveEventId`).
+ */
+const idOrSlugOf = (what: string, example: string) =>
+  Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ID }), slugOf(what, example)], {
+    description: `The ${what}’s id, or its slug (e.g. \`${example}\`); digits alone are read as the id.`,
+  });
+/** A league or an event named by id or slug (`idOrSlugOf`); a route resolves it to the id. */
+export type IdOrSlug = number | string;
+
 const OrgSlug = slugOf('organization', 'demo-golf-club');
 const LeagueId = idOf('league');
-const EventId = idOf('event');
+const LeagueRef = idOrSlugOf('league', 'tuesday-night-league');
+const EventRef = idOrSlugOf('event', 'tuesday-night-6');
 const UserId = idOf('golfer');
 
 export const OrgParams = Type.Object({ orgSlug: OrgSlug });
@@ -84,7 +112,14 @@ export const LeagueSlugParams = Type.Object({
 });
 export const LeagueIdParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId });
 export const TeamParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId, teamId: idOf('team') });
-export const RegistrationParams = Type.Object({ orgSlug: OrgSlug, id: LeagueId, userId: UserId });
+/** Admin paths of a league (§23): by id or slug. */
+export const LeagueRefParams = Type.Object({ orgSlug: OrgSlug, id: LeagueRef });
+export const LeagueTeamParams = Type.Object({
+  orgSlug: OrgSlug,
+  id: LeagueRef,
+  teamId: idOf('team'),
+});
+export const RegistrationParams = Type.Object({ orgSlug: OrgSlug, id: LeagueRef, userId: UserId });
 
 /** 422 body: each invalid field mapped to what is wrong with it. */
 export const ValidationErrors = Type.Object({
@@ -105,8 +140,9 @@ export const CompetitorParams = Type.Object({
   seriesId: idOf('standings series'),
   competitorId: idOf('competitor'),
 });
-export const EventIdParams = Type.Object({ orgSlug: OrgSlug, id: EventId });
-export const EventEntryParams = Type.Object({ orgSlug: OrgSlug, id: EventId, userId: UserId });
+/** Admin paths of an event (§23): by id or slug. */
+export const EventRefParams = Type.Object({ orgSlug: OrgSlug, id: EventRef });
+export const EventEntryParams = Type.Object({ orgSlug: OrgSlug, id: EventRef, userId: UserId });
 
 export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const Email = Type.String({ format: 'email', maxLength: 254 });

@@ -27,9 +27,10 @@ function hashOf(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** Who a live key speaks for. */
+/** Who a live key speaks for: a scorer's event by id and slug, as admin paths name it. */
 export type KeyCaller =
-  { role: 'organizer'; orgSlug: string } | { role: 'scorer'; orgSlug: string; eventId: number };
+  | { role: 'organizer'; orgSlug: string }
+  | { role: 'scorer'; orgSlug: string; eventId: number; eventSlug: string };
 
 /** The holder of `key` if it is a live key (known, not revoked, not expired at `now`). */
 export async function callerOfKey(
@@ -40,9 +41,15 @@ export async function callerOfKey(
   if (!key.startsWith(KEY_PREFIX)) return undefined;
   const found = await findLiveKey(db, hashOf(key), now);
   if (found === undefined) return undefined;
-  return found.event_id === null
-    ? { role: 'organizer', orgSlug: found.org_slug }
-    : { role: 'scorer', orgSlug: found.org_slug, eventId: found.event_id };
+  if (found.event_id === null) return { role: 'organizer', orgSlug: found.org_slug };
+  // A scorer key goes with its event (on delete cascade): the join finds it.
+  if (found.event_slug === null) return undefined;
+  return {
+    role: 'scorer',
+    orgSlug: found.org_slug,
+    eventId: found.event_id,
+    eventSlug: found.event_slug,
+  };
 }
 
 /** The first instant after the event's last day, as the org's clocks show it. */

@@ -34,6 +34,7 @@ export interface KeyHolder {
   role: ApiKeyRole;
   org_slug: string;
   event_id: number | null;
+  event_slug: string | null;
 }
 
 export async function findLiveKey(
@@ -41,13 +42,17 @@ export async function findLiveKey(
   keyHash: string,
   now: Date,
 ): Promise<KeyHolder | undefined> {
-  return db
-    .selectFrom('api_keys as k')
-    .innerJoin('orgs as o', 'o.id', 'k.org_id')
-    .select(['k.role', 'o.slug as org_slug', 'k.event_id'])
-    .where('k.key_hash', '=', keyHash)
-    .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', now)]))
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('api_keys as k')
+      .innerJoin('orgs as o', 'o.id', 'k.org_id')
+      // A scorer's event by slug too: admin paths name it either way (decisions §23).
+      .leftJoin('events as e', 'e.id', 'k.event_id')
+      .select(['k.role', 'o.slug as org_slug', 'k.event_id', 'e.slug as event_slug'])
+      .where('k.key_hash', '=', keyHash)
+      .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', now)]))
+      .executeTakeFirst()
+  );
 }
 
 /**

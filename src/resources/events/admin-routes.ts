@@ -1,5 +1,5 @@
 import type { App, AppContext } from '../../http/context.js';
-import { EventEntryParams, EventIdParams, OrgParams } from '../../http/schemas/common.js';
+import { EventEntryParams, EventRefParams, OrgParams } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
 import {
   ADMIN_EVENT_DETAIL_EXAMPLE,
@@ -24,6 +24,7 @@ import {
   listAdminEvents,
   patchEvent,
   removeEventEntry,
+  resolveEventId,
 } from './service.js';
 
 /** Admin reads and writes of events, their league links and own entries. */
@@ -67,7 +68,7 @@ export function adminEventRoutes(context: AppContext) {
           operationId: 'getEvent',
           tags: ['Events'],
           summary: 'An event of any status, with its field, their cards and its tee sheet',
-          params: EventIdParams,
+          params: EventRefParams,
           response: {
             200: json(
               AdminEventDetail,
@@ -80,7 +81,11 @@ export function adminEventRoutes(context: AppContext) {
       },
       async (request) =>
         presentAdminEventDetail(
-          await getAdminEventDetail(db, request.params.orgSlug, request.params.id),
+          await getAdminEventDetail(
+            db,
+            request.params.orgSlug,
+            await resolveEventId(db, request.params.orgSlug, request.params.id),
+          ),
         ),
     );
 
@@ -114,7 +119,7 @@ export function adminEventRoutes(context: AppContext) {
           operationId: 'updateEvent',
           tags: ['Events'],
           summary: 'Change some fields of an event',
-          params: EventIdParams,
+          params: EventRefParams,
           body: PatchEventBody,
           response: {
             200: json(AdminEvent, 'The event as stored.', ADMIN_EVENT_EXAMPLE),
@@ -124,7 +129,12 @@ export function adminEventRoutes(context: AppContext) {
       },
       async (request) =>
         presentAdminEvent(
-          await patchEvent(db, request.params.orgSlug, request.params.id, request.body),
+          await patchEvent(
+            db,
+            request.params.orgSlug,
+            await resolveEventId(db, request.params.orgSlug, request.params.id),
+            request.body,
+          ),
         ),
     );
 
@@ -136,7 +146,7 @@ export function adminEventRoutes(context: AppContext) {
           operationId: 'addEventEntry',
           tags: ['Events'],
           summary: 'Enter a golfer in an event',
-          params: EventIdParams,
+          params: EventRefParams,
           body: EventEntryBody,
           response: {
             201: json(EventEntryBody, 'The entry.', EVENT_ENTRY_EXAMPLE),
@@ -147,7 +157,7 @@ export function adminEventRoutes(context: AppContext) {
       async (request, reply) => {
         await addEventEntry(db, {
           orgSlug: request.params.orgSlug,
-          eventId: request.params.id,
+          eventId: await resolveEventId(db, request.params.orgSlug, request.params.id),
           ...request.body,
         });
         return reply.code(201).send(request.body);
@@ -169,7 +179,7 @@ export function adminEventRoutes(context: AppContext) {
       async (request, reply) => {
         await removeEventEntry(db, {
           orgSlug: request.params.orgSlug,
-          eventId: request.params.id,
+          eventId: await resolveEventId(db, request.params.orgSlug, request.params.id),
           userId: request.params.userId,
         });
         return reply.code(204).send(null);

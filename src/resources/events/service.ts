@@ -19,6 +19,7 @@ import { findUser } from '../users/service.js';
 import {
   deleteEventEntry,
   findEventById,
+  findEventIdBySlug,
   findEventsByIds,
   findField,
   findPublicEventBySlug,
@@ -34,6 +35,7 @@ import {
   type ScheduledEvent,
 } from './store.js';
 import { writeTransaction } from '../transaction.js';
+import type { IdOrSlug } from '../../http/schemas/common.js';
 
 export interface ScheduleQuery {
   orgSlug: string;
@@ -185,6 +187,22 @@ export async function getEventField(
   eventSlug: string,
 ): Promise<FieldGolfer[]> {
   return eventField(db, await requirePublicEvent(db, orgSlug, eventSlug));
+}
+
+/**
+ * The id of the org's event an admin path names by id or slug (decisions §23). An id is
+ * taken as given (the use case checks it is the org's); a slug naming no event of the org
+ * is the same 404 as an unknown id.
+ */
+export async function resolveEventId(
+  db: Executor,
+  orgSlug: string,
+  event: IdOrSlug,
+): Promise<number> {
+  if (typeof event === 'number') return event;
+  const id = await findEventIdBySlug(db, orgSlug, event);
+  if (id === undefined) throw new NotFoundError();
+  return id;
 }
 
 /**

@@ -37,6 +37,24 @@ export async function lockEvent(
   return query.forUpdate().executeTakeFirst();
 }
 
+/** The id of the event with this slug in the org of `orgSlug`, in one statement. */
+export async function findEventIdBySlug(
+  db: Executor,
+  orgSlug: string,
+  slug: string,
+): Promise<number | undefined> {
+  const [row] = await runPrepared(
+    db,
+    db
+      .selectFrom('events')
+      .innerJoin('orgs', 'orgs.id', 'events.org_id')
+      .select('events.id')
+      .where('orgs.slug', '=', orgSlug)
+      .where('events.slug', '=', slug),
+  );
+  return row?.id;
+}
+
 export async function findEventById(
   db: Executor,
   orgId: number,

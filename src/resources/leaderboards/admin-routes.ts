@@ -1,12 +1,23 @@
 import type { App, AppContext } from '../../http/context.js';
-import { EventEntryParams, EventIdParams } from '../../http/schemas/common.js';
+import { resolveEventId } from '../events/service.js';
+import { EventEntryParams, EventRefParams } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
 import { RESULTS_EXAMPLE } from '../standings/examples.js';
 import { presentStoredResults } from '../standings/presenter.js';
 import { StoredResults } from '../standings/schema.js';
-import { SCORE_CARD_EXAMPLE } from './examples.js';
-import { LeaderboardResultsBody, ScoreCardBody, StoredScoreCard } from './schema.js';
-import { postLeaderboardResults, putScoreCard, removeScoreCard } from './service.js';
+import { PATCHED_SCORE_CARD_EXAMPLE, SCORE_CARD_EXAMPLE } from './examples.js';
+import {
+  LeaderboardResultsBody,
+  PatchScoreCardBody,
+  ScoreCardBody,
+  StoredScoreCard,
+} from './schema.js';
+import {
+  patchScoreCard,
+  postLeaderboardResults,
+  putScoreCard,
+  removeScoreCard,
+} from './service.js';
 
 /**
  * Admin writes of a league night's scoring (decisions §12): its golfers' score cards and the
@@ -36,13 +47,53 @@ export function adminLeaderboardRoutes(context: AppContext) {
         },
       },
       async (request) => {
-        const { orgSlug, id, userId } = request.params;
+        const { orgSlug, userId } = request.params;
+        const id = await resolveEventId(db, orgSlug, request.params.id);
         const { holes } = request.body;
         const { leaderboardVersion } = await putScoreCard(db, {
           orgSlug,
           eventId: id,
           userId,
           holes,
+        });
+        return { userId, holes, leaderboardVersion };
+      },
+    );
+
+    app.patch(
+      '/orgs/:orgSlug/events/:id/scores/:userId',
+      {
+        config: { access: 'event-scores' },
+        schema: {
+          operationId: 'patchScoreCard',
+          tags: ['Leaderboards'],
+          summary: 'Set or clear single holes of a golfer’s score card',
+          description:
+            'Holes are numbered from 1 (`{ "holes": { "4": 5, "5": null } }` sets hole 4 to 5 ' +
+            'strokes and clears hole 5); holes not named keep their strokes, and a golfer ' +
+            'without a card gets one. Patches of different holes of one card, sent at once, ' +
+            'all land. A key that is not a hole of the course, or strokes out of range, is a ' +
+            '422 naming the hole (`holes.4`).',
+          params: EventEntryParams,
+          body: PatchScoreCardBody,
+          response: {
+            200: json(
+              StoredScoreCard,
+              'The whole card as stored and the leaderboards’ new version.',
+              PATCHED_SCORE_CARD_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => {
+        const { orgSlug, userId } = request.params;
+        const eventId = await resolveEventId(db, orgSlug, request.params.id);
+        const { holes, leaderboardVersion } = await patchScoreCard(db, {
+          orgSlug,
+          eventId,
+          userId,
+          holes: request.body.holes,
         });
         return { userId, holes, leaderboardVersion };
       },
@@ -61,7 +112,8 @@ export function adminLeaderboardRoutes(context: AppContext) {
         },
       },
       async (request, reply) => {
-        const { orgSlug, id, userId } = request.params;
+        const { orgSlug, userId } = request.params;
+        const id = await resolveEventId(db, orgSlug, request.params.id);
         await removeScoreCard(db, { orgSlug, eventId: id, userId });
         return reply.code(204).send(null);
       },
@@ -75,7 +127,7 @@ export function adminLeaderboardRoutes(context: AppContext) {
           operationId: 'postResultsFromLeaderboard',
           tags: ['Leaderboards'],
           summary: 'Post an event’s final board into a standings series',
-          params: EventIdParams,
+          params: EventRefParams,
           body: LeaderboardResultsBody,
           response: {
             200: json(StoredResults, 'The results as stored, by competitor.', RESULTS_EXAMPLE),
@@ -87,7 +139,7 @@ export function adminLeaderboardRoutes(context: AppContext) {
         presentStoredResults(
           await postLeaderboardResults(db, {
             orgSlug: request.params.orgSlug,
-            eventId: request.params.id,
+            eventId: await resolveEventId(db, request.params.orgSlug, request.params.id),
             ...request.body,
           }),
         ),

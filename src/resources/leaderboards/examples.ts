@@ -34,3 +34,9 @@ export const SCORE_CARD_EXAMPLE: Static<typeof StoredScoreCard> = {
   holes: [4, 3, 3, 5, null, null, null, null, null],
   leaderboardVersion: 7,
 };
+/** The card after `{ "holes": { "4": 5, "5": null } }` (the patch's documented example). */
+export const PATCHED_SCORE_CARD_EXAMPLE: Static<typeof StoredScoreCard> = {
+  userId: 1,
+  holes: [4, 3, 3, 5, null, null, null, null, null],
+  leaderboardVersion: 8,
+};

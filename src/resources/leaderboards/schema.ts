@@ -12,6 +12,33 @@ export const ScoreCardBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/** How a patched hole's strokes are worded when they break the rule. */
+const STROKES_RULE = `must be a whole number of strokes from ${MIN_STROKES} to ${MAX_STROKES}, or null to clear the hole`;
+/** Strokes on one hole in a patch, or null to clear it. */
+const PatchedStrokes = Nullable(
+  Type.Integer({
+    minimum: MIN_STROKES,
+    maximum: MAX_STROKES,
+    errorMessage: { type: STROKES_RULE, minimum: STROKES_RULE, maximum: STROKES_RULE },
+  }),
+);
+export const PatchScoreCardBody = Type.Object(
+  {
+    holes: Type.Record(Type.String(), PatchedStrokes, {
+      minProperties: 1,
+      maxProperties: MAX_HOLES,
+      errorMessage: {
+        minProperties: 'must name at least one hole',
+        maxProperties: `must name at most ${MAX_HOLES} holes`,
+      },
+      description:
+        'Strokes on single holes, keyed by the hole’s number from 1 (`"4"`); null clears the ' +
+        'hole. Holes not named keep their strokes.',
+    }),
+  },
+  // Hole 4 set to 5 strokes, hole 5 cleared.
+  { additionalProperties: false, examples: [{ holes: { '4': 5, '5': null } }] },
+);
 export const StoredScoreCard = Type.Object({
   userId: Type.Integer(),
   holes: Type.Array(Nullable(Type.Integer())),

@@ -1,6 +1,12 @@
 import type { Executor } from '../../db/executor.js';
 import type { Event } from '../../db/schema.js';
-import { CourseNotSetError, holesErrors } from '../../domain/course.js';
+import {
+  CourseNotSetError,
+  holesErrors,
+  holesPatchErrors,
+  patchedCard,
+  type HolesPatch,
+} from '../../domain/course.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { resultsFromBoard } from '../../domain/leaderboard-results.js';
 import {
@@ -20,6 +26,7 @@ import { findSeries, postResults } from '../standings/service.js';
 import {
   clearStaleMarks,
   deleteScoreCard,
+  findScoreCard,
   findLeaderboards,
   hasStaleMarks,
   lockStaleEvents,
@@ -252,31 +259,72 @@ async function boardsVersion(trx: Executor, eventId: number): Promise<number> {
   return (await findLeaderboards(trx, eventId))?.version ?? 0;
 }
 
+/** The new card of a write, from the event (its course set) under the event's lock. */
+type NewCard = (trx: Executor, event: Event, holeCount: number) => Promise<(number | null)[]>;
+
 /**
- * Writes a golfer's card (one entry per hole, null for a hole not played yet); the boards
- * are rescored before the write commits. Returns the boards' new version.
+ * The one way a golfer's card is written, whole or hole by hole: the event's row locked
+ * first, so that writes of its cards take turns (two patches of one card both land), its
+ * course set, the golfer in its field; the boards are rescored before the write commits.
+ * Returns the card as stored and the boards' new version.
+ */
+async function writeScoreCard(
+  db: Executor,
+  request: CardRequest,
+  newCard: NewCard,
+): Promise<{ holes: (number | null)[]; leaderboardVersion: number }> {
+  return writeTransaction(
+    db,
+    async (trx) => {
+      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+      if (event.pars === null) throw new CourseNotSetError();
+      const holes = await newCard(trx, event, event.pars.length);
+      const field = await eventField(trx, event);
+      if (!field.some((golfer) => golfer.userId === request.userId)) {
+        throw new ConflictError('This golfer is not in the event’s field.');
+      }
+      await upsertScoreCard(trx, event.id, { userId: request.userId, holes });
+      return { eventId: event.id, holes };
+    },
+    async (trx, { eventId, holes }) => ({
+      holes,
+      leaderboardVersion: await boardsVersion(trx, eventId),
+    }),
+  );
+}
+
+/**
+ * Writes a golfer's whole card (one entry per hole, null for a hole not played yet).
+ * Returns the boards' new version.
  */
 export async function putScoreCard(
   db: Executor,
   request: CardRequest & { holes: readonly (number | null)[] },
 ): Promise<{ leaderboardVersion: number }> {
-  const leaderboardVersion = await writeTransaction(
-    db,
-    async (trx) => {
-      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
-      if (event.pars === null) throw new CourseNotSetError();
-      const errors = holesErrors(request.holes, event.pars.length);
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      const field = await eventField(trx, event);
-      if (!field.some((golfer) => golfer.userId === request.userId)) {
-        throw new ConflictError('This golfer is not in the event’s field.');
-      }
-      await upsertScoreCard(trx, event.id, { userId: request.userId, holes: [...request.holes] });
-      return event.id;
-    },
-    boardsVersion,
-  );
+  const { leaderboardVersion } = await writeScoreCard(db, request, async (_trx, _event, count) => {
+    const errors = holesErrors(request.holes, count);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return [...request.holes];
+  });
   return { leaderboardVersion };
+}
+
+/**
+ * Sets or clears single holes of a golfer's card (decisions §23), numbered from 1; the
+ * other holes keep their strokes, and a golfer without a card gets one with only these
+ * holes played. Returns the card as stored and the boards' new version.
+ */
+export async function patchScoreCard(
+  db: Executor,
+  request: CardRequest & { holes: HolesPatch },
+): Promise<{ holes: (number | null)[]; leaderboardVersion: number }> {
+  return writeScoreCard(db, request, async (trx, event, count) => {
+    const errors = holesPatchErrors(request.holes, count);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    // Read under the event's lock: a concurrent patch of the card has committed or waits.
+    const current = await findScoreCard(trx, event.id, request.userId);
+    return patchedCard(current ?? null, request.holes, count);
+  });
 }
 
 /** Removes a golfer's card (404 without one); the boards are rescored before it commits. */

@@ -115,6 +115,20 @@ export async function upsertScoreCard(
     )
     .execute();
 }
+/** A golfer's card in the event: strokes per hole, or undefined without one. */
+export async function findScoreCard(
+  db: Executor,
+  eventId: number,
+  userId: number,
+): Promise<(number | null)[] | undefined> {
+  const row = await db
+    .selectFrom('score_cards')
+    .select('holes')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.holes;
+}
 /** Removes a golfer's card; returns whether there was one. */
 export async function deleteScoreCard(
   db: Executor,

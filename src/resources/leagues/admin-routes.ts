@@ -1,5 +1,5 @@
 import type { App, AppContext } from '../../http/context.js';
-import { LeagueIdParams, OrgParams, PageQuery, pageOf } from '../../http/schemas/common.js';
+import { LeagueRefParams, OrgParams, PageQuery, pageOf } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
 import {
   ADMIN_LEAGUE_DETAIL_EXAMPLE,
@@ -25,6 +25,7 @@ import {
   getAdminLeague,
   listLeagues,
   patchLeague,
+  resolveLeagueId,
   setLeagueImage,
 } from './service.js';
 
@@ -64,7 +65,7 @@ export function adminLeagueRoutes(context: AppContext) {
           operationId: 'getLeague',
           tags: ['Leagues'],
           summary: 'A league of any status, with its roster and teams',
-          params: LeagueIdParams,
+          params: LeagueRefParams,
           response: {
             200: json(
               AdminLeagueDetail,
@@ -75,10 +76,11 @@ export function adminLeagueRoutes(context: AppContext) {
           },
         },
       },
-      async (request) =>
-        presentAdminLeagueDetail(
-          await getAdminLeague(db, request.params.orgSlug, request.params.id),
-        ),
+      async (request) => {
+        const { orgSlug } = request.params;
+        const id = await resolveLeagueId(db, orgSlug, request.params.id);
+        return presentAdminLeagueDetail(await getAdminLeague(db, orgSlug, id));
+      },
     );
 
     app.post(
@@ -111,7 +113,7 @@ export function adminLeagueRoutes(context: AppContext) {
           operationId: 'updateLeague',
           tags: ['Leagues'],
           summary: 'Change some fields of a league',
-          params: LeagueIdParams,
+          params: LeagueRefParams,
           body: PatchLeagueBody,
           response: {
             200: json(AdminLeague, 'The league as stored.', ADMIN_LEAGUE_EXAMPLE),
@@ -120,7 +122,8 @@ export function adminLeagueRoutes(context: AppContext) {
         },
       },
       async (request) => {
-        const { orgSlug, id } = request.params;
+        const { orgSlug } = request.params;
+        const id = await resolveLeagueId(db, orgSlug, request.params.id);
         const { org, league } = await patchLeague(db, orgSlug, id, request.body);
         return presentAdminLeague(org, league);
       },
@@ -137,7 +140,7 @@ export function adminLeagueRoutes(context: AppContext) {
             tags: ['Leagues'],
             summary: 'Upload a league’s image',
             description: IMAGE_UPLOAD_DESCRIPTION,
-            params: LeagueIdParams,
+            params: LeagueRefParams,
             response: {
               200: json(AdminLeague, 'The league as stored.', ADMIN_LEAGUE_EXAMPLE),
               ...ADMIN_FAILURES,
@@ -145,7 +148,8 @@ export function adminLeagueRoutes(context: AppContext) {
           },
         },
         async (request) => {
-          const { orgSlug, id } = request.params;
+          const { orgSlug } = request.params;
+          const id = await resolveLeagueId(db, orgSlug, request.params.id);
           const bytes = uploadedImage(request.body);
           const { org, league } = await setLeagueImage(db, orgSlug, id, bytes);
           return presentAdminLeague(org, league);

@@ -11,6 +11,7 @@ import { findSeries } from '../standings/service.js';
 import {
   adjustLeagueCounts,
   findLeagueById,
+  findLeagueIdBySlug,
   findLeaguesOfOrg,
   findPublicLeague,
   findPublicLeagues,
@@ -20,7 +21,7 @@ import {
   lockLeague,
   updateLeague,
 } from './store.js';
-import type { Page } from '../../http/schemas/common.js';
+import type { IdOrSlug, Page } from '../../http/schemas/common.js';
 import { writeTransaction } from '../transaction.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
@@ -160,6 +161,22 @@ export async function setLeagueImage(db: Executor, orgSlug: string, id: number, 
     return { org, league };
   });
 }
+/**
+ * The id of the org's league an admin path names by id or slug (decisions §23). An id is
+ * taken as given (the use case checks it is the org's); a slug naming no league of the org
+ * is the same 404 as an unknown id.
+ */
+export async function resolveLeagueId(
+  db: Executor,
+  orgSlug: string,
+  league: IdOrSlug,
+): Promise<number> {
+  if (typeof league === 'number') return league;
+  const id = await findLeagueIdBySlug(db, orgSlug, league);
+  if (id === undefined) throw new NotFoundError();
+  return id;
+}
+
 /** Where a league is looked up from: the public sees only public leagues, admins see all. */
 export type Audience = 'public' | 'admin';
 export async function requireLeagueById(

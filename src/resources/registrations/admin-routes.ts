@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../http/context.js';
-import { LeagueIdParams, RegistrationParams } from '../../http/schemas/common.js';
+import { LeagueRefParams, RegistrationParams } from '../../http/schemas/common.js';
+import { resolveLeagueId } from '../leagues/service.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
 import { REGISTRATION_EXAMPLE } from './examples.js';
 import { presentRegistration } from './presenter.js';
@@ -18,7 +19,7 @@ export function adminRegistrationRoutes(context: AppContext) {
           operationId: 'createRegistration',
           tags: ['Registrations'],
           summary: 'Record a completed registration',
-          params: LeagueIdParams,
+          params: LeagueRefParams,
           body: RegistrationBody,
           response: {
             201: json(
@@ -31,10 +32,10 @@ export function adminRegistrationRoutes(context: AppContext) {
         },
       },
       async (request, reply) => {
-        const { orgSlug, id } = request.params;
+        const { orgSlug } = request.params;
         const registration = await completeRegistration(db, {
           orgSlug,
-          leagueId: id,
+          leagueId: await resolveLeagueId(db, orgSlug, request.params.id),
           ...request.body,
         });
         return reply.code(201).send(presentRegistration(registration));
@@ -54,8 +55,9 @@ export function adminRegistrationRoutes(context: AppContext) {
         },
       },
       async (request, reply) => {
-        const { orgSlug, id, userId } = request.params;
-        await withdrawRegistration(db, { orgSlug, leagueId: id, userId });
+        const { orgSlug, userId } = request.params;
+        const leagueId = await resolveLeagueId(db, orgSlug, request.params.id);
+        await withdrawRegistration(db, { orgSlug, leagueId, userId });
         return reply.code(204).send(null);
       },
     );

@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../http/context.js';
-import { EventIdParams } from '../../http/schemas/common.js';
+import { resolveEventId } from '../events/service.js';
+import { EventRefParams } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, json } from '../../http/schemas/responses.js';
 import { SCORING_SHEET_EXAMPLE } from './examples.js';
 import { ScoringSheet } from './schema.js';
@@ -17,7 +18,7 @@ export function adminScoringRoutes(context: AppContext) {
           operationId: 'getScoringSheet',
           tags: ['Scoring'],
           summary: 'An event’s course, field and score cards, for its scorers',
-          params: EventIdParams,
+          params: EventRefParams,
           response: {
             200: json(
               ScoringSheet,
@@ -28,7 +29,12 @@ export function adminScoringRoutes(context: AppContext) {
           },
         },
       },
-      async (request) => getScoringSheet(db, request.params.orgSlug, request.params.id),
+      async (request) =>
+        getScoringSheet(
+          db,
+          request.params.orgSlug,
+          await resolveEventId(db, request.params.orgSlug, request.params.id),
+        ),
     );
   };
 }

@@ -1,6 +1,7 @@
 import { deleteTeam } from '../registrations/service.js';
 import type { App, AppContext } from '../../http/context.js';
-import { TeamParams } from '../../http/schemas/common.js';
+import { LeagueTeamParams } from '../../http/schemas/common.js';
+import { resolveLeagueId } from '../leagues/service.js';
 import { ADMIN_FAILURES, NO_CONTENT } from '../../http/schemas/responses.js';
 
 export function adminTeamRoutes(context: AppContext) {
@@ -14,13 +15,14 @@ export function adminTeamRoutes(context: AppContext) {
           operationId: 'deleteTeam',
           tags: ['Teams'],
           summary: 'Delete a team and its invites',
-          params: TeamParams,
+          params: LeagueTeamParams,
           response: { ...NO_CONTENT, ...ADMIN_FAILURES },
         },
       },
       async (request, reply) => {
-        const { orgSlug, id, teamId } = request.params;
-        await deleteTeam(db, { orgSlug, leagueId: id, teamId });
+        const { orgSlug, teamId } = request.params;
+        const leagueId = await resolveLeagueId(db, orgSlug, request.params.id);
+        await deleteTeam(db, { orgSlug, leagueId, teamId });
         return reply.code(204).send(null);
       },
     );

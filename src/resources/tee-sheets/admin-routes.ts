@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../http/context.js';
-import { EventIdParams } from '../../http/schemas/common.js';
+import { resolveEventId } from '../events/service.js';
+import { EventRefParams } from '../../http/schemas/common.js';
 import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.js';
 import { ADMIN_TEE_SHEET_EXAMPLE } from './examples.js';
 import { AdminTeeSheet, GenerateTeeSheetBody, TeeSheetBody } from './schema.js';
@@ -17,7 +18,7 @@ export function adminTeeSheetRoutes(context: AppContext) {
           operationId: 'putTeeSheet',
           tags: ['Tee sheets'],
           summary: 'Set an event’s tee sheet',
-          params: EventIdParams,
+          params: EventRefParams,
           body: TeeSheetBody,
           response: {
             200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
@@ -28,7 +29,7 @@ export function adminTeeSheetRoutes(context: AppContext) {
       async (request) =>
         putTeeSheet(db, {
           orgSlug: request.params.orgSlug,
-          eventId: request.params.id,
+          eventId: await resolveEventId(db, request.params.orgSlug, request.params.id),
           sheet: request.body,
         }),
     );
@@ -41,7 +42,7 @@ export function adminTeeSheetRoutes(context: AppContext) {
           operationId: 'generateTeeSheet',
           tags: ['Tee sheets'],
           summary: 'Draw an event’s tee sheet from its field',
-          params: EventIdParams,
+          params: EventRefParams,
           body: GenerateTeeSheetBody,
           response: {
             200: json(AdminTeeSheet, 'The tee sheet as stored.', ADMIN_TEE_SHEET_EXAMPLE),
@@ -52,7 +53,7 @@ export function adminTeeSheetRoutes(context: AppContext) {
       async (request) =>
         generateEventTeeSheet(db, {
           orgSlug: request.params.orgSlug,
-          eventId: request.params.id,
+          eventId: await resolveEventId(db, request.params.orgSlug, request.params.id),
           generate: request.body,
         }),
     );
@@ -65,12 +66,15 @@ export function adminTeeSheetRoutes(context: AppContext) {
           operationId: 'deleteTeeSheet',
           tags: ['Tee sheets'],
           summary: 'Remove an event’s tee sheet',
-          params: EventIdParams,
+          params: EventRefParams,
           response: { ...NO_CONTENT, ...ADMIN_FAILURES },
         },
       },
       async (request, reply) => {
-        await removeTeeSheet(db, { orgSlug: request.params.orgSlug, eventId: request.params.id });
+        await removeTeeSheet(db, {
+          orgSlug: request.params.orgSlug,
+          eventId: await resolveEventId(db, request.params.orgSlug, request.params.id),
+        });
         return reply.code(204).send(null);
       },
     );

@@ -394,7 +394,11 @@ export interface paths {
         delete: operations["deleteScoreCard"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set or clear single holes of a golfer’s score card
+         * @description Holes are numbered from 1 (`{ "holes": { "4": 5, "5": null } }` sets hole 4 to 5 strokes and clears hole 5); holes not named keep their strokes, and a golfer without a card gets one. Patches of different holes of one card, sent at once, all land. A key that is not a hole of the course, or strokes out of range, is a 422 naming the hole (`holes.4`).
+         */
+        patch: operations["patchScoreCard"];
         trace?: never;
     };
     "/admin/v1/orgs/{orgSlug}/events/{id}/results/from-leaderboard": {
@@ -3028,8 +3032,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The league’s id. */
-                id: number;
+                /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3306,8 +3310,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The league’s id. */
-                id: number;
+                /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3571,8 +3575,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The league’s id. */
-                id: number;
+                /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3816,8 +3820,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The league’s id. */
-                id: number;
+                /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4056,8 +4060,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The league’s id. */
-                id: number;
+                /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
+                id: number | string;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -4252,8 +4256,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The league’s id. */
-                id: number;
+                /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
+                id: number | string;
                 /** @description The team’s id. */
                 teamId: number;
             };
@@ -4970,8 +4974,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5269,8 +5273,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5530,8 +5534,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5746,8 +5750,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -7103,8 +7107,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7338,8 +7342,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7532,8 +7536,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7766,8 +7770,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -7996,8 +8000,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -8185,6 +8189,246 @@ export interface operations {
             };
         };
     };
+    patchScoreCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
+                /** @description The golfer’s id. */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "holes": {
+                 *         "4": 5,
+                 *         "5": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Strokes on single holes, keyed by the hole’s number from 1 (`"4"`); null clears the hole. Holes not named keep their strokes. */
+                    holes: {
+                        [key: string]: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The whole card as stored and the leaderboards’ new version. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": 1,
+                     *       "holes": [
+                     *         4,
+                     *         3,
+                     *         3,
+                     *         5,
+                     *         null,
+                     *         null,
+                     *         null,
+                     *         null,
+                     *         null
+                     *       ],
+                     *       "leaderboardVersion": 8
+                     *     }
+                     */
+                    "application/json": {
+                        userId: number;
+                        holes: (number | null)[];
+                        leaderboardVersion: number;
+                    };
+                };
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
     postResultsFromLeaderboard: {
         parameters: {
             query?: never;
@@ -8192,8 +8436,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
@@ -9111,8 +9355,8 @@ export interface operations {
             path: {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
-                /** @description The event’s id. */
-                id: number;
+                /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
+                id: number | string;
             };
             cookie?: never;
         };
