@@ -3,7 +3,7 @@ import type { Database, Event, EventsTable } from '../../db/schema.js';
 import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../../domain/events.js';
 import { LEAGUE_STATUSES, PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import type { Executor } from '../../db/executor.js';
-import { preparedReadShapes } from '../../db/prepared-reads.js';
+import { preparedRead, preparedReadShapes } from '../../db/prepared-reads.js';
 import type { UserName } from '../users/store.js';
 
 export async function insertEvent(db: Executor, event: Insertable<EventsTable>): Promise<Event> {
@@ -37,21 +37,22 @@ export async function lockEvent(
   return query.forUpdate().executeTakeFirst();
 }
 
+const eventIdBySlug = preparedRead((db, values: { orgSlug: string; slug: string }) =>
+  db
+    .selectFrom('events')
+    .innerJoin('orgs', 'orgs.id', 'events.org_id')
+    .select('events.id')
+    .where('orgs.slug', '=', values.orgSlug)
+    .where('events.slug', '=', values.slug),
+);
+
 /** The id of the event with this slug in the org of `orgSlug`, in one statement. */
 export async function findEventIdBySlug(
   db: Executor,
   orgSlug: string,
   slug: string,
 ): Promise<number | undefined> {
-  const [row] = await runPrepared(
-    db,
-    db
-      .selectFrom('events')
-      .innerJoin('orgs', 'orgs.id', 'events.org_id')
-      .select('events.id')
-      .where('orgs.slug', '=', orgSlug)
-      .where('events.slug', '=', slug),
-  );
+  const [row] = await eventIdBySlug(db, { orgSlug, slug });
   return row?.id;
 }
 

@@ -72,21 +72,22 @@ export async function findPublicLeagues(
   return rows.filter((row): row is League => row.id !== null);
 }
 
+const leagueIdBySlug = preparedRead((db, values: { orgSlug: string; slug: string }) =>
+  db
+    .selectFrom('event_series')
+    .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
+    .select('event_series.id')
+    .where('orgs.slug', '=', values.orgSlug)
+    .where('event_series.slug', '=', values.slug),
+);
+
 /** The id of the league with this slug in the org of `orgSlug`, in one statement. */
 export async function findLeagueIdBySlug(
   db: Executor,
   orgSlug: string,
   slug: string,
 ): Promise<number | undefined> {
-  const [row] = await runPrepared(
-    db,
-    db
-      .selectFrom('event_series')
-      .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
-      .select('event_series.id')
-      .where('orgs.slug', '=', orgSlug)
-      .where('event_series.slug', '=', slug),
-  );
+  const [row] = await leagueIdBySlug(db, { orgSlug, slug });
   return row?.id;
 }
 
