@@ -384,8 +384,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto(`${origin}/embed`);
     const frames = page.locator('iframe[data-clubhouse]');
-    assert.equal(await frames.count(), 18);
-    for (let index = 0; index < 18; index += 1) {
+    assert.equal(await frames.count(), 20);
+    for (let index = 0; index < 20; index += 1) {
       await frames.nth(index).scrollIntoViewIfNeeded();
       await sizedFrame(index);
     }
