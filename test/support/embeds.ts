@@ -128,7 +128,7 @@ async function embedPlans(h: Harness, org: Org, buyer: User): Promise<EmbedClub[
   const soldOut = await plan({
     slug: unique('founders'),
     name: 'Founders',
-    priceCents: 500000,
+    priceCents: 5000,
     currency: 'JPY',
     period: 'one-time',
     status: 'available',
