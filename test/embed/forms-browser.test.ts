@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
@@ -22,6 +23,8 @@ import {
 } from '../support/harness.js';
 import { QUICK_MAIL, linkToken, mailArrives, newAddress } from '../support/newsletter.js';
 import { smtpSink, type SmtpSink } from '../support/smtp.js';
+
+const SCREENSHOTS = new URL('../../test-output/embed/', import.meta.url);
 
 /** A phone's width: the widgets must work there by touch, keyboard and screen reader. */
 const PHONE = { width: 360, height: 740 };
@@ -75,6 +78,7 @@ describeUnlessSkipped('membership and newsletter widgets in a real browser', bro
     club = await embedClub(h);
     const port = (await h.app.listen({ port: 0, host: '127.0.0.1' })).split(':').at(-1);
     origin = `http://localhost:${port}`;
+    await mkdir(SCREENSHOTS, { recursive: true });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: PHONE });
     page.on('console', (message) => {
@@ -122,6 +126,10 @@ describeUnlessSkipped('membership and newsletter widgets in a real browser', bro
     return loaded;
   }
 
+  async function screenshot(name: string): Promise<void> {
+    await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+  }
+
   async function confirmationLink(email: string): Promise<URL> {
     const mail = await mailArrives(sink, email);
     const { url } = linkToken(mail, '/newsletter/confirm');
@@ -137,6 +145,7 @@ describeUnlessSkipped('membership and newsletter widgets in a real browser', bro
     assert.match(text, /Sold out/);
     assert.equal(await frame.getByRole('button').count(), 1, 'only the plan on sale has Buy');
     await assertAccessible(frame, 'membership-plans');
+    await screenshot('membership-plans-360');
     await frame.getByRole('button', { name: /Buy Summer/ }).click();
     await page.waitForURL(/\/checkout\?/, { timeout: WAIT_MS });
     const landed = new URL(page.url());
@@ -165,6 +174,7 @@ describeUnlessSkipped('membership and newsletter widgets in a real browser', bro
   void test('the newsletter form by keyboard: check your inbox, then the mail with its link, which confirms', async () => {
     const frame = await embed({ widget: 'newsletter' });
     await assertAccessible(frame, 'newsletter');
+    await screenshot('newsletter-360');
     const email = newAddress();
     await frame.getByLabel('E-mail address').focus();
     await page.keyboard.type(email);
@@ -185,6 +195,7 @@ describeUnlessSkipped('membership and newsletter widgets in a real browser', bro
     assert.equal(await frame.getByLabel('E-mail address').isVisible(), false);
     await assertAccessible(frame, 'newsletter, sent');
     await sizedWidgetFrame(page);
+    await screenshot('newsletter-sent-360');
 
     const link = await confirmationLink(email);
     await page.goto(link.toString());
