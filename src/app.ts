@@ -57,7 +57,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     log,
     timing: context.streamTiming,
   });
-  const stops = RESOURCES.flatMap((resource) => resource.background?.(context, log) ?? []);
+  const stops = RESOURCES.flatMap(
+    (resource) => resource.background?.(context, log, edge.metrics.registry) ?? [],
+  );
   // Before the server stops taking connections and waits for the open ones.
   app.addHook('preClose', async () => {
     for (const stop of stops) stop();

@@ -1,6 +1,6 @@
 /*
- * A widget page's script: tells the embedding page its height, starts registrations,
- * swaps the standings table for another season and keeps a leaderboard live. The page
+ * A widget page's script: tells the embedding page its height, starts registrations and
+ * purchases, sends newsletter requests, swaps the standings table for another season and keeps a leaderboard live. The page
  * reads fully without it.
  */
 (function () {
@@ -80,6 +80,62 @@
     }
   });
 
+  /* The newsletter form: posts JSON to the public API; the live region says what happened,
+     and once the request is taken the fields give way to "check your inbox". */
+  function subscribeFailure(response) {
+    if (response.status === 422) {
+      return response.json().then(function (body) {
+        var errors = (body && body.errors) || {};
+        var words = Object.keys(errors).map(function (field) {
+          return (field === 'email' ? 'E-mail address' : field) + ' ' + errors[field];
+        });
+        return 'Please check: ' + (words.join('; ') || 'the form') + '.';
+      });
+    }
+    if (response.status === 429 || response.status === 503) {
+      var seconds = Number(response.headers.get('retry-after')) || 30;
+      return Promise.resolve('Busy right now. Please try again in ' + seconds + ' seconds.');
+    }
+    return Promise.resolve('The subscription could not be sent. Please try again.');
+  }
+
+  function subscribe(form) {
+    var status = form.querySelector('[data-status]');
+    var fields = form.querySelector('[data-fields]');
+    var button = form.querySelector('button');
+    var data = new FormData(form);
+    var body = { email: data.get('email'), consent: true, source: 'widget' };
+    if (data.get('name')) body.name = data.get('name');
+    if (data.get('website')) body.website = data.get('website');
+    button.disabled = true;
+    status.textContent = '';
+    status.classList.remove('sent');
+    fetch(form.getAttribute('data-subscribe'), {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+      .then(function (response) {
+        if (response.ok) {
+          fields.hidden = true;
+          status.classList.add('sent');
+          status.textContent = form.getAttribute('data-sent');
+          status.setAttribute('tabindex', '-1');
+          status.focus();
+          return;
+        }
+        return subscribeFailure(response).then(function (reason) {
+          status.textContent = reason;
+          button.disabled = false;
+        });
+      })
+      .catch(function () {
+        /* The form itself still works: it posts to the service's page. */
+        form.submit();
+      });
+  }
+
   document.addEventListener('submit', function (event) {
     var form = event.target;
     if (form.hasAttribute('data-picker')) {
@@ -87,7 +143,12 @@
       swap(pickerUrl(form));
       return;
     }
-    var start = form.getAttribute('data-register');
+    if (form.hasAttribute('data-subscribe')) {
+      event.preventDefault();
+      subscribe(form);
+      return;
+    }
+    var start = form.getAttribute('data-start');
     if (!start) return;
     event.preventDefault();
     var status = form.querySelector('[data-status]');
@@ -102,8 +163,7 @@
           });
         }
         return response.text().then(function (reason) {
-          status.textContent =
-            response.status === 409 ? reason : 'Registration could not start. Please try again.';
+          status.textContent = response.status === 409 ? reason : form.getAttribute('data-failure');
           button.disabled = false;
         });
       })

@@ -99,7 +99,9 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
         join ${t('standing_series')} s on s.id = x.series_id where x.user_id = ${r}.id
       union select b.org_id from ${t('bracket_entrants')} x
         join ${t('brackets')} b on b.id = x.bracket_id where x.user_id = ${r}.id
-      union select x.org_id from ${t('org_golfers')} x where x.user_id = ${r}.id)`,
+      union select x.org_id from ${t('org_golfers')} x where x.user_id = ${r}.id
+      union select p.org_id from ${t('membership_purchases')} x
+        join ${t('membership_plans')} p on p.id = x.plan_id where x.user_id = ${r}.id)`,
 };
 
 /** Tables whose new rows nothing refers to yet, so that inserting one touches no org. */

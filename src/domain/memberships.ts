@@ -1,4 +1,4 @@
-import type { MembershipPlanStatus } from '../db/schema.js';
+import type { MembershipPeriod, MembershipPlanStatus } from '../db/schema.js';
 
 export type PlanAvailability = 'available' | 'upcoming' | 'sold-out' | 'closed';
 
@@ -54,4 +54,38 @@ export function formatPrice(cents: number, currency: string): string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(cents / 10 ** digits);
+}
+
+const PERIOD_WORDS: Readonly<Record<MembershipPeriod, string>> = {
+  year: 'per year',
+  season: 'per season',
+  month: 'per month',
+  'one-time': 'one-time',
+};
+
+/** How often a plan's price is paid: `per year`, `per season`, `per month`, `one-time`. */
+export function periodWords(period: MembershipPeriod): string {
+  return PERIOD_WORDS[period];
+}
+
+/**
+ * A plan's availability for people: `On sale · 3 left` (`1 left`; no count without a
+ * capacity), `Sold out`, `Not on sale`, or, before its window, `On sale from` and `opens`,
+ * the opening already in words.
+ */
+export function availabilityWords(
+  availability: PlanAvailability,
+  remaining: number | null,
+  opens: string | null,
+): string {
+  switch (availability) {
+    case 'available':
+      return remaining === null ? 'On sale' : `On sale · ${remaining} left`;
+    case 'upcoming':
+      return opens === null ? 'Not on sale yet' : `On sale from ${opens}`;
+    case 'sold-out':
+      return 'Sold out';
+    case 'closed':
+      return 'Not on sale';
+  }
 }

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { DataVersion } from '../db/data-version.js';
 import type { Executor } from '../db/executor.js';
+import type { MailMetrics } from './metrics.js';
 import { claimDueMail, markFailed, markSent, type ClaimedMail } from './outbox.js';
 
 /** How the sender paces itself. */
@@ -48,6 +49,7 @@ export interface OutboxSender {
   version: DataVersion;
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
   log: FastifyBaseLogger;
+  metrics: MailMetrics;
   timing?: Partial<MailTiming>;
 }
 
@@ -60,7 +62,7 @@ export interface OutboxSender {
  * stops it.
  */
 export function startOutboxSender(sender: OutboxSender): () => void {
-  const { config, log, version } = sender;
+  const { config, log, metrics, version } = sender;
   const timing = { ...DEFAULT_MAIL_TIMING, ...sender.timing };
   if (config.smtpUrl === undefined) {
     log.warn('SMTP_URL is not set: mail waits in the outbox until it is');
@@ -88,8 +90,10 @@ export function startOutboxSender(sender: OutboxSender): () => void {
         text: mail.text_body,
         headers: mail.headers,
       });
+      metrics.sent.inc();
       await markSent(db, mail.id, new Date());
     } catch (error) {
+      metrics.failed.inc();
       const reason = failureWords(error);
       const retryAt = new Date(Date.now() + retryDelayMs(mail.attempts, timing));
       log.warn({ mail: mail.id, attempts: mail.attempts, reason }, 'mail not sent; retrying later');

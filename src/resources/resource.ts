@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Executor } from '../db/executor.js';
 import type { App, AppContext } from '../http/context.js';
 import type { Edge } from '../http/edge/edge.js';
@@ -44,9 +45,10 @@ export interface Resource {
   widgets?: readonly Widget[];
   /**
    * Work the resource does while the app runs, such as rebuilding what a change made outside
-   * the API left stale; returns what stops it (when the app closes).
+   * the API left stale; it may add its metrics to the app's `registry`. Returns what stops it
+   * (when the app closes).
    */
-  background?: (context: AppContext, log: FastifyBaseLogger) => () => void;
+  background?: (context: AppContext, log: FastifyBaseLogger, registry: Registry) => () => void;
   /**
    * Every public URL of the org's data this resource serves, for the leak crawl; ids are read
    * from the database as it is.

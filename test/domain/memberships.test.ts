@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  availabilityWords,
   formatPrice,
   isCurrencyCode,
   planAvailability,
+  periodWords,
   planRemaining,
   type PlanSales,
 } from '../../src/domain/memberships.js';
@@ -63,4 +65,22 @@ void test('currency codes are ISO 4217 codes the runtime knows', () => {
   assert.equal(isCurrencyCode('usd'), false);
   assert.equal(isCurrencyCode('ZZZ'), false);
   assert.equal(isCurrencyCode('US'), false);
+});
+
+void test('a plan’s period and availability in words, as the widget shows them', () => {
+  assert.deepEqual((['year', 'season', 'month', 'one-time'] as const).map(periodWords), [
+    'per year',
+    'per season',
+    'per month',
+    'one-time',
+  ]);
+  assert.equal(availabilityWords('available', null, null), 'On sale');
+  assert.equal(availabilityWords('available', 3, null), 'On sale · 3 left');
+  assert.equal(
+    availabilityWords('upcoming', 3, 'Wed, Jul 1 · 9:00 am'),
+    'On sale from Wed, Jul 1 · 9:00 am',
+  );
+  assert.equal(availabilityWords('upcoming', null, null), 'Not on sale yet');
+  assert.equal(availabilityWords('sold-out', 0, null), 'Sold out');
+  assert.equal(availabilityWords('closed', 4, 'Wed, Jul 1 · 9:00 am'), 'Not on sale');
 });

@@ -9,10 +9,11 @@ import { TARGETS } from '../support/databases.js';
 import { embedClub, type EmbedClub } from '../support/embeds.js';
 import {
   WAIT_MS,
-  axeSource,
+  assertAccessible,
   browserSkip,
   eventuallyInPage,
   launchChromium,
+  sizedWidgetFrame,
 } from '../support/browser.js';
 import {
   ADMIN,
@@ -96,47 +97,7 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     );
   }
 
-  /** The frame of the `index`th widget, once it shows its page and is as tall as its content. */
-  async function sizedFrame(index = 0): Promise<Frame> {
-    const iframe = page.locator('iframe[data-clubhouse]').nth(index);
-    await iframe.waitFor({ state: 'attached', timeout: WAIT_MS });
-    let frame: Frame | null = null;
-    await eventuallyInPage('the frame loads its widget', async () => {
-      frame = await (await iframe.elementHandle()).contentFrame();
-      if (frame === null) return 'no frame yet';
-      return (await frame.locator('#widget').count()) === 1 ? true : 'no widget yet';
-    });
-    const loaded = frame as Frame | null;
-    assert.ok(loaded !== null);
-    await eventuallyInPage('the frame is as tall as its content, without scrollbars', async () => {
-      const inner = await inPage<{ height: number; scrolls: boolean }>(
-        loaded,
-        `({
-          height: Math.ceil(document.body.getBoundingClientRect().height),
-          scrolls:
-            document.documentElement.scrollHeight > document.documentElement.clientHeight ||
-            document.documentElement.scrollWidth > document.documentElement.clientWidth,
-        })`,
-      );
-      const outer = (await iframe.boundingBox())?.height ?? -1;
-      if (inner.scrolls) return `scrollbars (frame ${outer}px, content ${inner.height}px)`;
-      return Math.abs(outer - inner.height) <= 1
-        ? true
-        : `frame ${outer}px, content ${inner.height}px`;
-    });
-    return loaded;
-  }
-
-  async function checkAccessibility(frame: Frame, name: string): Promise<void> {
-    await frame.evaluate(axeSource);
-    const violations = await inPage<{ id: string; impact: string | null; nodes: number }[]>(
-      frame,
-      `axe.run(document).then((results) =>
-        results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
-    );
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    assert.deepEqual(serious, [], `${name}: ${JSON.stringify(serious)}`);
-  }
+  const sizedFrame = (index = 0) => sizedWidgetFrame(page, index);
 
   async function screenshot(name: string): Promise<void> {
     await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
@@ -236,7 +197,7 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
       const frame = await sizedFrame();
       expect(await rowsOf(frame));
       assert.equal(await page.locator('iframe').getAttribute('loading'), 'lazy');
-      await checkAccessibility(frame, name);
+      await assertAccessible(frame, name);
       await screenshot(name);
       await page.setViewportSize({ width: 320, height: 640 });
       await sizedFrame();
@@ -330,7 +291,7 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     const first = await frame.locator('tbody tr').first().innerText();
     assert.match(first, /Ben Golfer/);
     assert.match(first, /[+-]\d+|–/, 'American odds');
-    await checkAccessibility(frame, 'odds, live');
+    await assertAccessible(frame, 'odds, live');
     await sizedFrame();
   });
 
@@ -384,8 +345,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto(`${origin}/embed`);
     const frames = page.locator('iframe[data-clubhouse]');
-    assert.equal(await frames.count(), 18);
-    for (let index = 0; index < 18; index += 1) {
+    assert.equal(await frames.count(), 20);
+    for (let index = 0; index < 20; index += 1) {
       await frames.nth(index).scrollIntoViewIfNeeded();
       await sizedFrame(index);
     }

@@ -21,6 +21,8 @@ const WIDGET_PAGES = (club: EmbedClub, postSlug: string): Record<string, string>
   odds: `event=${club.night.slug}`,
   'blog-feed': '',
   'blog-post': `post=${postSlug}`,
+  'membership-plans': '',
+  newsletter: '',
 });
 
 function widgetUrl(club: EmbedClub, widget: string, query: string): string {
@@ -131,12 +133,12 @@ describeOnDatabases('embed widget pages', (harness) => {
     });
     assert.match(league.body, /League Night/);
     assert.doesNotMatch(league.body, /Club Championship/);
-    assert.match(league.body, /data-register="\/api\/public\/v1\/orgs\/[^"]+\/register\/start"/);
+    assert.match(league.body, /data-start="\/api\/public\/v1\/orgs\/[^"]+\/register\/start"/);
     const quiet = await h.inject({
       method: 'GET',
       url: widgetUrl(club, 'schedule', `league=${club.league.slug}&actions=1&noregister=1`),
     });
-    assert.doesNotMatch(quiet.body, /data-register/);
+    assert.doesNotMatch(quiet.body, /data-start/);
   });
 
   void test('unknown org, league, event or widget: a small 404 page the loader hides', async () => {
@@ -243,7 +245,7 @@ describeOnDatabases('embed widget pages', (harness) => {
     }
     // The demo's tags name things that exist: each of their widget pages answers 200.
     const tags = [...gallery.body.matchAll(/<script async src="\/embed\.js"([^>]*)>/g)];
-    assert.equal(tags.length, 18);
+    assert.equal(tags.length, 20);
     for (const [, attributes] of tags) {
       const query = new URLSearchParams();
       for (const [, name, value] of (attributes ?? '').matchAll(/data-([a-z]+)="([^"]*)"/g)) {

@@ -1,6 +1,7 @@
 import type { Event, League, Org, User } from '../../src/db/schema.js';
 import { createBracket, publishBracket, setResult } from '../../src/resources/brackets/service.js';
 import { createEvent, patchEvent } from '../../src/resources/events/service.js';
+import { createPlan, recordPurchase } from '../../src/resources/membership-plans/service.js';
 import { putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../src/resources/tee-sheets/service.js';
 import { ADMIN, unique, type Harness } from './harness.js';
@@ -24,6 +25,8 @@ export interface EmbedClub {
   seasons: { previous: number; current: number };
   /** Eight golfers (the three above seeded 1–3) in a bracket: round one under way. */
   bracketSlug: string;
+  /** Membership plans: one on sale (EUR, 5 places), one sold out (JPY), one closed. */
+  plans: { onSale: number; soldOut: number; closed: number };
 }
 
 export async function embedClub(h: Harness): Promise<EmbedClub> {
@@ -92,6 +95,7 @@ export async function embedClub(h: Harness): Promise<EmbedClub> {
   });
   if (linked.statusCode !== 200) throw new Error(linked.body);
   const bracketSlug = await embedBracket(h, org, golfers);
+  const plans = await embedPlans(h, org, ava);
   return {
     org,
     league,
@@ -101,7 +105,49 @@ export async function embedClub(h: Harness): Promise<EmbedClub> {
     seriesId,
     seasons: { previous, current },
     bracketSlug,
+    plans,
   };
+}
+
+/** Three plans in three currencies: on sale, sold out (Ava bought the one place), closed. */
+async function embedPlans(h: Harness, org: Org, buyer: User): Promise<EmbedClub['plans']> {
+  const db = h.database.db;
+  const plan = async (body: Parameters<typeof createPlan>[2]) =>
+    (await createPlan(db, org.slug, body)).plan.id;
+  const onSale = await plan({
+    slug: unique('summer-pass'),
+    name: 'Summer <b>Night</b> Pass',
+    description: 'Every league night of the summer.',
+    priceCents: 9550,
+    currency: 'EUR',
+    period: 'season',
+    benefits: ['League nights', 'Range balls'],
+    status: 'available',
+    capacity: 5,
+  });
+  const soldOut = await plan({
+    slug: unique('founders'),
+    name: 'Founders',
+    priceCents: 5000,
+    currency: 'JPY',
+    period: 'one-time',
+    status: 'available',
+    capacity: 1,
+  });
+  await recordPurchase(db, {
+    orgSlug: org.slug,
+    planId: soldOut,
+    userId: buyer.id,
+    now: h.clock.now,
+  });
+  const closed = await plan({
+    slug: unique('winter'),
+    name: 'Winter',
+    priceCents: 12000,
+    period: 'month',
+    status: 'closed',
+  });
+  return { onSale, soldOut, closed };
 }
 
 /** A bracket of eight (`golfers` seeded first), published, its first match won 3&2. */

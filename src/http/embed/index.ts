@@ -4,12 +4,17 @@ import { DatabaseUnavailableError } from '../../db/errors.js';
 import { accentPalette, parseHexColour } from '../../domain/colours.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import { WIDGETS } from '../../resources/index.js';
+import { startPurchase } from '../../resources/membership-plans/service.js';
+import { linkOrigin, originOf } from '../../resources/newsletter/public-routes.js';
+import { SubscribeBody } from '../../resources/newsletter/schema.js';
+import { subscribe } from '../../resources/newsletter/service.js';
+import { checkInboxMessage, newsletterWidget } from '../../resources/newsletter/widget.js';
 import { requireOrg } from '../../resources/orgs/service.js';
 import { startRegistration } from '../../resources/registrations/service.js';
 import type { App, AppContext } from '../context.js';
 import type { Edge } from '../edge/edge.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../edge/errors.js';
-import { MAX_ID } from '../schemas/common.js';
+import { MAX_ID, Text } from '../schemas/common.js';
 import { ASSETS_PATH, loadEmbedAssets } from './assets.js';
 import { galleryPage } from './gallery.js';
 import {
@@ -47,6 +52,22 @@ async function sendBusy(
 const RegisterBody = Type.Object({
   org: Type.String({ minLength: 1, maxLength: 200 }),
   league: Type.String({ minLength: 1, maxLength: 12 }),
+});
+
+const PurchaseBody = Type.Object({
+  org: Type.String({ minLength: 1, maxLength: 200 }),
+  plan: Type.String({ minLength: 1, maxLength: 12 }),
+});
+
+/** The newsletter form as a browser posts it: the box ticked is `on`, an empty name is "". */
+const NewsletterForm = Type.Object({
+  org: Type.String({ minLength: 1, maxLength: 200 }),
+  email: SubscribeBody.properties.email,
+  name: Type.Optional(Type.Union([Type.Literal(''), Text(100)])),
+  consent: Type.Literal('on', {
+    errorMessage: 'must be ticked: the visitor agrees to the consent text',
+  }),
+  website: SubscribeBody.properties.website,
 });
 
 /**
@@ -194,6 +215,78 @@ export function embedRoutes(context: AppContext, edge: Edge) {
             if (error instanceof ConflictError) {
               return reply.code(409).send(pages.message('Registration is not open', error.message));
             }
+            throw error;
+          }
+        },
+      );
+
+      // The Buy button's form, for visitors without script: like the register button's.
+      forms.post(
+        '/embed/purchase',
+        {
+          onRequest: [embedHeaders, edge.publicRateLimit],
+          schema: { body: PurchaseBody },
+        },
+        async (request, reply) => {
+          void reply.type(HTML_TYPE).header('cache-control', 'no-store');
+          const planId = positiveInteger(request.body.plan, MAX_ID);
+          try {
+            if (planId === undefined) throw new NotFoundError();
+            const url = await startPurchase(db, {
+              orgSlug: request.body.org,
+              planId,
+              now: context.now(),
+              checkoutUrl: context.config.checkoutUrl,
+            });
+            return await reply.redirect(url, 303);
+          } catch (error) {
+            if (error instanceof NotFoundError) return reply.code(404).send(pages.missing());
+            if (error instanceof ConflictError) {
+              return reply.code(409).send(pages.message('This plan is not on sale', error.message));
+            }
+            throw error;
+          }
+        },
+      );
+
+      // The newsletter form, for visitors without script: it posts here inside its frame, a
+      // public action like the JSON API's (the same per-IP budget), and the frame then says
+      // "check your inbox".
+      forms.post(
+        '/embed/newsletter',
+        {
+          onRequest: [embedHeaders, edge.publicRateLimit],
+          schema: { body: NewsletterForm },
+        },
+        async (request, reply) => {
+          void reply.type(HTML_TYPE).header('cache-control', 'no-store');
+          const { org: orgSlug, email, name, website } = request.body;
+          try {
+            const org = await requireOrg(db, orgSlug);
+            await subscribe(db, {
+              orgSlug,
+              body: {
+                email,
+                consent: true,
+                source: 'widget',
+                ...(name === undefined || name === '' ? {} : { name }),
+                ...(website === undefined ? {} : { website }),
+              },
+              from: originOf(request),
+              now: context.now(),
+              linkOrigin: linkOrigin(context, request),
+            });
+            return await reply.send(
+              pages.widget({
+                widget: newsletterWidget.name,
+                label: newsletterWidget.label,
+                orgName: org.name,
+                options: {},
+                body: checkInboxMessage(),
+              }),
+            );
+          } catch (error) {
+            if (error instanceof NotFoundError) return reply.code(404).send(pages.missing());
             throw error;
           }
         },

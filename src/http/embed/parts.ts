@@ -61,24 +61,54 @@ export function stageOf(league: PublicLeague, context: WidgetContext): LeagueSta
   });
 }
 
+/** A button that starts something on the hosted site (a registration, a purchase). */
+export interface StartAction {
+  /** The site route the form posts to without script, in the top window; it answers 303. */
+  action: string;
+  /** The public API's start operation the script calls; it answers `{ url }`. */
+  start: string;
+  /** The form's fields for `action`. */
+  fields: Readonly<Record<string, string>>;
+  /** The button's word, and what it is for (for screen readers). */
+  verb: string;
+  what: string;
+  /** What the widget says when the start fails for a reason other than a refusal (409). */
+  failure: string;
+}
+
 /**
- * A register button: with script it calls registration start and sends the top window to
- * the answered page (a refusal shows here); without, the form posts and is redirected.
+ * A start button: with script it calls the start operation and sends the top window to the
+ * answered page (a refusal shows here); without, the form posts and is redirected.
  */
-export function registerForm(orgSlug: string, league: PublicLeague): Html {
-  const start = `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(orgSlug)}/event-series/${league.id}/register/start`;
+export function startForm(action: StartAction): Html {
   return html`<form
     class="register"
     method="post"
-    action="/embed/register"
+    action="${action.action}"
     target="_top"
-    data-register="${start}"
+    data-start="${action.start}"
+    data-failure="${action.failure}"
   >
-    <input type="hidden" name="org" value="${orgSlug}" />
-    <input type="hidden" name="league" value="${league.id}" />
-    <button type="submit">Register<span class="visually-hidden"> for ${league.name}</span></button>
+    ${Object.entries(action.fields).map(
+      ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+    )}
+    <button type="submit">
+      ${action.verb}<span class="visually-hidden"> ${action.what}</span>
+    </button>
     <p data-status aria-live="polite"></p>
   </form>`;
+}
+
+/** A league's register button (registration start). */
+export function registerForm(orgSlug: string, league: PublicLeague): Html {
+  return startForm({
+    action: '/embed/register',
+    start: `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(orgSlug)}/event-series/${league.id}/register/start`,
+    fields: { org: orgSlug, league: String(league.id) },
+    verb: 'Register',
+    what: `for ${league.name}`,
+    failure: 'Registration could not start. Please try again.',
+  });
 }
 
 /** `$150.00 per golfer`, `$300.00 per team`. */

@@ -2,6 +2,7 @@ import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import type { Resource } from '../resource.js';
 import { adminMembershipPlanRoutes } from './admin-routes.js';
 import { membershipPlanRoutes } from './public-routes.js';
+import { membershipPlansWidget } from './widget.js';
 
 export const membershipPlans: Resource = {
   name: 'membership-plans',
@@ -19,11 +20,13 @@ export const membershipPlans: Resource = {
     },
     routes: adminMembershipPlanRoutes,
   },
+  widgets: [membershipPlansWidget],
   async crawl(db, orgSlug) {
     const org = `${PUBLIC_BASE_PATH}/orgs/${orgSlug}`;
     const rows = await db.selectFrom('membership_plans').select('slug').execute();
     return [
       `${org}/membership-plans`,
+      `/embed/membership-plans?org=${orgSlug}`,
       ...rows.map(({ slug }) => `${org}/membership-plans/${slug}`),
     ];
   },

@@ -1,8 +1,10 @@
+import { createMailMetrics } from '../../mail/metrics.js';
 import { startOutboxSender } from '../../mail/sender.js';
 import type { Resource } from '../resource.js';
 import { adminNewsletterRoutes } from './admin-routes.js';
 import { newsletterRoutes } from './public-routes.js';
 import { newsletterSiteRoutes } from './site-routes.js';
+import { newsletterWidget } from './widget.js';
 
 export const newsletter: Resource = {
   name: 'newsletter',
@@ -21,13 +23,16 @@ export const newsletter: Resource = {
     routes: adminNewsletterRoutes,
   },
   site: newsletterSiteRoutes,
+  widgets: [newsletterWidget],
+  crawl: async (_db, orgSlug) => [`/embed/newsletter?org=${orgSlug}`],
   // The outbox's sender: the confirmation mails leave from there.
-  background: (context, log) =>
+  background: (context, log, registry) =>
     startOutboxSender({
       db: context.database.db,
       version: context.database.version,
       config: context.config,
       log,
+      metrics: createMailMetrics(registry, context.database.db),
       ...(context.mailTiming === undefined ? {} : { timing: context.mailTiming }),
     }),
 };

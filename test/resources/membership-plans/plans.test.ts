@@ -8,7 +8,8 @@ import type {
 } from '../../../src/resources/membership-plans/schema.js';
 import { users } from '../../support/admin.js';
 import { assertInvalid, assertPlainText } from '../../support/assertions.js';
-import { NO_LIMITS, describeOnDatabases, unique } from '../../support/harness.js';
+import type { Org } from '../../../src/db/schema.js';
+import { ADMIN, NO_LIMITS, describeOnDatabases, unique } from '../../support/harness.js';
 import { newPlan, plansPath, publicPlansPath, purchase } from '../../support/membership-plans.js';
 
 const CHECKOUT_URL = 'https://checkout.example.com/membership?club=1';
@@ -206,6 +207,26 @@ describeOnDatabases(
       assertInvalid(await purchase(h, org, plan.id, 99999999), ['userId']);
       const closed = await newPlan(h, org, { status: 'closed' });
       assertPlainText(await purchase(h, org, closed.id, c.id), 409, 'closed');
+    });
+
+    void test('a buyer becomes a golfer of the plan’s org, and of no other', async () => {
+      const h = harness();
+      const org = await h.org();
+      const other = await h.org();
+      const plan = await newPlan(h, org);
+      const buyer = await h.user({ firstName: 'Bea', lastName: 'Buyer' });
+      const golferPath = (of: Org) => `${ADMIN}/orgs/${of.slug}/golfers/${buyer.id}`;
+      assert.equal((await h.admin('GET', golferPath(org))).statusCode, 404);
+      assert.equal((await purchase(h, org, plan.id, buyer.id)).statusCode, 201);
+      const read = await h.admin('GET', golferPath(org));
+      assert.equal(read.statusCode, 200, read.body);
+      assert.equal(read.json<{ id: number }>().id, buyer.id);
+      const list = await h.admin('GET', `${ADMIN}/orgs/${org.slug}/golfers?search=Buyer`);
+      assert.deepEqual(
+        list.json<{ users: { id: number }[] }>().users.map((golfer) => golfer.id),
+        [buyer.id],
+      );
+      assert.equal((await h.admin('GET', golferPath(other))).statusCode, 404);
     });
 
     void test('fifty purchases racing for the last five places: exactly five win', async () => {
