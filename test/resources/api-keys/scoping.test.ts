@@ -75,6 +75,7 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   deleteTeeSheet:             [204,      204,   404,   403,    401,     401,     401],
   generateTeeSheet:           [200,      200,   404,   403,    401,     401,     401],
   putScoreCard:               [200,      200,   404,   200,    401,     401,     401],
+  patchScoreCard:             [200,      200,   404,   200,    401,     401,     401],
   deleteScoreCard:            [204,      204,   404,   204,    401,     401,     401],
   postResultsFromLeaderboard: [200,      200,   404,   403,    401,     401,     401],
   getScoringSheet:            [200,      200,   404,   200,    401,     401,     401],
@@ -248,6 +249,10 @@ const REQUESTS: Record<string, RequestOf> = {
   putScoreCard: async (h, { a, scored }) =>
     json('PUT', `${eventPath(a, scored)}/scores/${await entered(h, a, scored)}`, {
       holes: [4, 4, 3, 5, null, null, null, null, null],
+    }),
+  patchScoreCard: async (h, { a, scored }) =>
+    json('PATCH', `${eventPath(a, scored)}/scores/${await entered(h, a, scored)}`, {
+      holes: { '4': 5, '5': null },
     }),
   deleteScoreCard: async (h, { a, scored }) => {
     const userId = await entered(h, a, scored);
