@@ -24,7 +24,7 @@ export type OddsPhase = 'pre' | 'live' | 'final';
 export interface OddsGolfer {
   /** Strokes per hole of the course; null for a hole not played yet. */
   holes: readonly (number | null)[];
-  /** Strokes minus (par + the hole's difficulty) of their past holes, newest first. */
+  /** Strokes minus (par + the hole's difficulty) of the holes they have played, newest first. */
   residuals: readonly number[];
 }
 
@@ -182,8 +182,11 @@ const TWO_TO_32 = 2 ** 32;
  * (m competitors tied for the lowest total each get 1/m: a dead heat) and finishes with
  * fewer than three strictly ahead. Each unplayed hole of each golfer: par + the hole's
  * difficulty + a residual drawn from the golfer's own (with probability n/(n + 36)) or
- * else the field's, rounded, between 1 and 20 strokes. One 32-bit draw chooses both the
- * pool and the residual in it, which keeps 10,000 nights of 120 golfers fast.
+ * else the field's, between 1 and 20 strokes. Not rounded: a residual comes from a whole
+ * score already, so it carries that score's rounding, and rounding the sum again spread
+ * every golfer's outcomes wider than real golf does (the favourites' chances came out
+ * low). One 32-bit draw chooses both the pool and the residual in it, which keeps 10,000
+ * nights of 120 golfers fast.
  */
 export function simulateOdds(input: OddsBoardInput): CompetitorOdds[] {
   const { pars, competitors, simulations } = input;
@@ -204,8 +207,7 @@ export function simulateOdds(input: OddsBoardInput): CompetitorOdds[] {
         ? (sampler.own[Math.floor((u / sampler.ownWeight) * sampler.own.length)] ?? 0)
         : (field[Math.floor(((u - sampler.ownWeight) / (1 - sampler.ownWeight)) * field.length)] ??
           0);
-    const strokes = Math.round((base[hole] ?? 0) + residual);
-    return Math.min(MAX_STROKES, Math.max(MIN_STROKES, strokes));
+    return Math.min(MAX_STROKES, Math.max(MIN_STROKES, (base[hole] ?? 0) + residual));
   };
   const wins = new Float64Array(competitors.length);
   const top3 = new Float64Array(competitors.length);

@@ -36,7 +36,17 @@ export function presentOdds(odds: ComputedOdds): EventOdds {
   return { boards: odds.boards.map((board) => presentBoard(board, odds.version)) };
 }
 
-/** The bytes of the odds document: the same for the JSON read and every stream event. */
+const documents = new WeakMap<ComputedOdds, string>();
+
+/**
+ * The bytes of the odds document: the same for the JSON read and every stream event,
+ * serialized once per computed version however many read or stream it.
+ */
 export function oddsJson(odds: ComputedOdds): string {
-  return JSON.stringify(presentOdds(odds));
+  let json = documents.get(odds);
+  if (json === undefined) {
+    json = JSON.stringify(presentOdds(odds));
+    documents.set(odds, json);
+  }
+  return json;
 }

@@ -4,10 +4,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import type { FieldCard, ScoredBoard } from '../../domain/leaderboards.js';
 import {
   DEFAULT_SIMULATIONS,
-  HISTORY_HOLES,
   boardOdds,
-  cardResiduals,
-  holeDifficulty,
   oddsPhase,
   oddsSeed,
   type CompetitorOdds,
@@ -18,8 +15,9 @@ import {
 import { requirePublicEvent } from '../events/service.js';
 import { scoredLeaderboards, type ScoredLeaderboards } from '../leaderboards/service.js';
 import { requireOrg } from '../orgs/service.js';
+import { nightModel, type NightModel } from './night-model.js';
 import { SimulationPool } from './simulation-pool.js';
-import { orgCards, type OrgCard } from './store.js';
+import { orgCards } from './store.js';
 
 /** A board's odds beside the board they were computed from. */
 export interface ComputedBoard {
@@ -52,56 +50,6 @@ export async function requireOddsEvent(
   return requirePublicEvent(db, orgSlug, eventSlug);
 }
 
-/** A course is its name and its pars: nights on it share each hole's difficulty. */
-const courseKey = (name: string | null, pars: readonly number[]) => JSON.stringify([name, pars]);
-
-/** What the model learns from the org's cards, for one night (decisions §15). */
-interface NightModel {
-  difficulty: number[];
-  fieldResiduals: number[];
-  residualsOf: (userId: number) => number[];
-}
-
-/**
- * Each hole's difficulty is the mean over par of the org's cards on the same course,
- * tonight's included; a golfer's own residuals are their newest holes on nights before
- * this one (at most 200); the field's are every residual of the org's cards.
- */
-function nightModel(event: Event, pars: readonly number[], cards: readonly OrgCard[]): NightModel {
-  const byCourse = new Map<string, OrgCard[]>();
-  for (const card of cards) {
-    const key = courseKey(card.courseName, card.pars);
-    byCourse.set(key, [...(byCourse.get(key) ?? []), card]);
-  }
-  const difficultyOf = new Map(
-    [...byCourse].map(([key, course]) => [
-      key,
-      holeDifficulty(
-        course[0]?.pars ?? [],
-        course.map((card) => card.holes),
-      ),
-    ]),
-  );
-  const own = new Map<number, number[]>();
-  const fieldResiduals: number[] = [];
-  for (const card of cards) {
-    const difficulty = difficultyOf.get(courseKey(card.courseName, card.pars)) ?? [];
-    const residuals = cardResiduals(card.holes, card.pars, difficulty);
-    fieldResiduals.push(...residuals);
-    const earlier = card.eventId !== event.id && card.startAt.getTime() <= event.start_at.getTime();
-    if (!earlier) continue;
-    const history = own.get(card.userId) ?? [];
-    if (history.length < HISTORY_HOLES) {
-      own.set(card.userId, [...history, ...residuals].slice(0, HISTORY_HOLES));
-    }
-  }
-  return {
-    difficulty: difficultyOf.get(courseKey(event.course_name, pars)) ?? pars.map(() => 0),
-    fieldResiduals,
-    residualsOf: (userId) => own.get(userId) ?? [],
-  };
-}
-
 /** The competitors of a board, in its order: a golfer, or a team's members (best ball). */
 function competitorsOf(
   board: ScoredBoard,
@@ -110,7 +58,7 @@ function competitorsOf(
 ): OddsCompetitor[] {
   const golfer = (card: FieldCard) => ({
     holes: card.holes ?? [],
-    residuals: model.residualsOf(card.userId),
+    residuals: model.residualsOf(card.userId, card.holes ?? []),
   });
   return board.entries.map((entry) => {
     const { userId, teamId } = entry.competitor;
@@ -147,7 +95,9 @@ async function computeOdds(
       boards: scored.boards.map((board) => ({ board, phase: 'pre', simulations: 0, odds: [] })),
     };
   }
-  const model = nightModel(event, pars, await orgCards(db, event.org_id));
+  const cards = await orgCards(db, event.org_id);
+  const night = { id: event.id, startAt: event.start_at, courseName: event.course_name };
+  const model = nightModel(night, pars, cards);
   const field = fieldCards(scored);
   const boards = await Promise.all(
     scored.boards.map(async (board, index): Promise<ComputedBoard> => {

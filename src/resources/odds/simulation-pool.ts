@@ -2,17 +2,21 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CompetitorOdds, OddsBoardInput } from '../../domain/odds.js';
+import type { CompetitorOdds, OddsBoardInput, OddsCompetitor } from '../../domain/odds.js';
+import { packBoard, unpackOdds, type PackedBoard } from './packed-board.js';
 
 export interface SimulationJob {
   id: number;
-  input: OddsBoardInput;
+  board: PackedBoard;
 }
+/** `odds` as `packOdds` lays them out, its buffer moved back. */
 export type SimulationOutcome =
-  { id: number; odds: CompetitorOdds[]; error?: undefined } | { id: number; error: string };
+  { id: number; odds: Float64Array; error?: undefined } | { id: number; error: string };
 
 interface Pending {
   job: SimulationJob;
+  transfer: ArrayBuffer[];
+  competitors: readonly OddsCompetitor[];
   resolve: (odds: CompetitorOdds[]) => void;
   reject: (error: Error) => void;
 }
@@ -50,8 +54,11 @@ export class SimulationPool {
   }
 
   simulate(input: OddsBoardInput): Promise<CompetitorOdds[]> {
+    const { board, transfer } = packBoard(input);
+    const { competitors } = input;
     return new Promise((resolve, reject) => {
-      this.#queue.push({ job: { id: this.#nextId++, input }, resolve, reject });
+      const job = { id: this.#nextId++, board };
+      this.#queue.push({ job, transfer, competitors, resolve, reject });
       this.#dispatch();
     });
   }
@@ -74,7 +81,7 @@ export class SimulationPool {
       const pending = this.#queue.shift() as Pending;
       this.#busy.set(worker, pending);
       worker.ref();
-      worker.postMessage(pending.job);
+      worker.postMessage(pending.job, pending.transfer);
     }
   }
 
@@ -86,8 +93,9 @@ export class SimulationPool {
       this.#busy.delete(worker);
       worker.unref();
       this.#idle.push(worker);
-      if (outcome.error === undefined) pending?.resolve(outcome.odds);
-      else pending?.reject(new Error(`odds simulation failed: ${outcome.error}`));
+      if (outcome.error === undefined) {
+        pending?.resolve(unpackOdds(outcome.odds, pending.competitors));
+      } else pending?.reject(new Error(`odds simulation failed: ${outcome.error}`));
       this.#dispatch();
     });
     worker.on('error', (error) => {
