@@ -4,9 +4,26 @@ import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.j
 import { RESULTS_EXAMPLE } from '../standings/examples.js';
 import { presentStoredResults } from '../standings/presenter.js';
 import { StoredResults } from '../standings/schema.js';
-import { SCORE_CARD_EXAMPLE } from './examples.js';
-import { LeaderboardResultsBody, ScoreCardBody, StoredScoreCard } from './schema.js';
-import { postLeaderboardResults, putScoreCard, removeScoreCard } from './service.js';
+import {
+  PLAYING_HANDICAPS_EXAMPLE,
+  SCORE_CARD_EXAMPLE,
+  STORED_PLAYING_HANDICAPS_EXAMPLE,
+} from './examples.js';
+import {
+  LeaderboardResultsBody,
+  PlayingHandicapsAnswer,
+  PlayingHandicapsBody,
+  ScoreCardBody,
+  StoredPlayingHandicaps,
+  StoredScoreCard,
+} from './schema.js';
+import {
+  getPlayingHandicaps,
+  postLeaderboardResults,
+  putPlayingHandicaps,
+  putScoreCard,
+  removeScoreCard,
+} from './service.js';
 
 /**
  * Admin writes of a league night's scoring (decisions §12): its golfers' score cards and the
@@ -65,6 +82,58 @@ export function adminLeaderboardRoutes(context: AppContext) {
         await removeScoreCard(db, { orgSlug, eventId: id, userId });
         return reply.code(204).send(null);
       },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/events/:id/handicaps',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'getPlayingHandicaps',
+          tags: ['Leaderboards'],
+          summary: 'Read the playing handicaps set for an event’s golfers',
+          params: EventIdParams,
+          response: {
+            200: json(
+              PlayingHandicapsAnswer,
+              'Each golfer’s playing handicap by user id; golfers left out play off their league handicap.',
+              PLAYING_HANDICAPS_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => ({
+        handicaps: await getPlayingHandicaps(db, request.params.orgSlug, request.params.id),
+      }),
+    );
+
+    app.put(
+      '/orgs/:orgSlug/events/:id/handicaps',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'putPlayingHandicaps',
+          tags: ['Leaderboards'],
+          summary: 'Set the playing handicaps of an event’s golfers; its net boards move at once',
+          params: EventIdParams,
+          body: PlayingHandicapsBody,
+          response: {
+            200: json(
+              StoredPlayingHandicaps,
+              'The handicaps as set and the leaderboards’ new version.',
+              STORED_PLAYING_HANDICAPS_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) =>
+        putPlayingHandicaps(db, {
+          orgSlug: request.params.orgSlug,
+          eventId: request.params.id,
+          handicaps: request.body,
+        }),
     );
 
     app.post(

@@ -8,7 +8,8 @@ import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import type { Widget } from '../../http/embed/parts.js';
 
 /**
- * An event's boards. The page's script listens to the leaderboard stream and, on a new
+ * An event's boards, one table each (a net board shows each golfer's playing handicap).
+ * The page's script listens to the leaderboard stream and, on a new
  * version, reloads this page's boards: one renderer for the first view and every update.
  */
 export const leaderboardWidget: Widget = {
@@ -28,6 +29,7 @@ export const leaderboardWidget: Widget = {
     );
     const stream = `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(org.slug)}/events/${encodeURIComponent(slug)}/leaderboard/stream`;
     const shown = boards.leaderboards.filter((board) => board.rows.length > 0);
+    const isTeamBoard = (scoring: string) => scoring === 'best-ball' || scoring === 'best-net-ball';
     const body =
       shown.length === 0
         ? html`<p>No scores yet.</p>`
@@ -40,7 +42,8 @@ export const leaderboardWidget: Widget = {
                 <thead>
                   <tr>
                     <th scope="col">Pos</th>
-                    <th scope="col">${board.scoring === 'best-ball' ? 'Team' : 'Player'}</th>
+                    <th scope="col">${isTeamBoard(board.scoring) ? 'Team' : 'Player'}</th>
+                    ${board.scoring === 'net' ? html`<th scope="col" class="num"><abbr title="Playing handicap">Hcp</abbr></th>` : ''}
                     <th scope="col" class="num">To par</th>
                     <th scope="col" class="num">Thru</th>
                     <th scope="col" class="num hide-narrow">Total</th>
@@ -52,8 +55,9 @@ export const leaderboardWidget: Widget = {
                       html`<tr>
                         <td>${row.position ?? '–'}</td>
                         <th scope="row">
-                          ${row.name}${board.scoring !== 'best-ball' && row.teamName !== null ? html` <span class="muted">(${row.teamName})</span>` : ''}
+                          ${row.name}${!isTeamBoard(board.scoring) && row.teamName !== null ? html` <span class="muted">(${row.teamName})</span>` : ''}
                         </th>
+                        ${row.handicap === undefined ? '' : html`<td class="num">${row.handicap}</td>`}
                         <td class="num">${row.position === null ? '–' : formatToPar(row.toPar)}</td>
                         <td class="num">${row.thru}</td>
                         <td class="num hide-narrow">${row.position === null ? '–' : row.total}</td>
