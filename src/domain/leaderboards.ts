@@ -33,6 +33,11 @@ export type BoardKind = (typeof BOARD_KINDS)[number];
 export const SCORINGS = ['stroke', 'best-ball', 'net', 'best-net-ball'] as const;
 export type Scoring = (typeof SCORINGS)[number];
 
+/** Whether a board of this scoring ranks teams rather than golfers. */
+export function isTeamScoring(scoring: Scoring): boolean {
+  return scoring === 'best-ball' || scoring === 'best-net-ball';
+}
+
 /** Whom a row scores for: a golfer on the individual board, a team on the team board. */
 export type Competitor =
   { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };

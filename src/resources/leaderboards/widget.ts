@@ -1,4 +1,5 @@
 import { formatToPar } from '../../domain/display.js';
+import { isTeamScoring } from '../../domain/leaderboards.js';
 import { requirePublicEvent } from '../events/service.js';
 import { getLeaderboards } from './service.js';
 import { presentLeaderboards } from './presenter.js';
@@ -29,7 +30,6 @@ export const leaderboardWidget: Widget = {
     );
     const stream = `${PUBLIC_BASE_PATH}/orgs/${encodeURIComponent(org.slug)}/events/${encodeURIComponent(slug)}/leaderboard/stream`;
     const shown = boards.leaderboards.filter((board) => board.rows.length > 0);
-    const isTeamBoard = (scoring: string) => scoring === 'best-ball' || scoring === 'best-net-ball';
     const body =
       shown.length === 0
         ? html`<p>No scores yet.</p>`
@@ -42,7 +42,7 @@ export const leaderboardWidget: Widget = {
                 <thead>
                   <tr>
                     <th scope="col">Pos</th>
-                    <th scope="col">${isTeamBoard(board.scoring) ? 'Team' : 'Player'}</th>
+                    <th scope="col">${isTeamScoring(board.scoring) ? 'Team' : 'Player'}</th>
                     ${board.scoring === 'net' ? html`<th scope="col" class="num"><abbr title="Playing handicap">Hcp</abbr></th>` : ''}
                     <th scope="col" class="num">To par</th>
                     <th scope="col" class="num">Thru</th>
@@ -55,7 +55,7 @@ export const leaderboardWidget: Widget = {
                       html`<tr>
                         <td>${row.position ?? '–'}</td>
                         <th scope="row">
-                          ${row.name}${!isTeamBoard(board.scoring) && row.teamName !== null ? html` <span class="muted">(${row.teamName})</span>` : ''}
+                          ${row.name}${!isTeamScoring(board.scoring) && row.teamName !== null ? html` <span class="muted">(${row.teamName})</span>` : ''}
                         </th>
                         ${row.handicap === undefined ? '' : html`<td class="num">${row.handicap}</td>`}
                         <td class="num">${row.position === null ? '–' : formatToPar(row.toPar)}</td>
