@@ -5,7 +5,7 @@ import { addDays, localDate, weekday, zonedInstant } from '../domain/dates.js';
 import { createBracket, publishBracket, setResult } from '../resources/brackets/service.js';
 import { addEventEntry, createEvent } from '../resources/events/service.js';
 import { setInviteToken } from '../resources/invites/store.js';
-import { putScoreCard } from '../resources/leaderboards/service.js';
+import { putPlayingHandicaps, putScoreCard } from '../resources/leaderboards/service.js';
 import { createLeague, patchLeague, type LeagueInput } from '../resources/leagues/service.js';
 import { createPlan, recordPurchase } from '../resources/membership-plans/service.js';
 import { createOrg } from '../resources/orgs/service.js';
@@ -38,8 +38,24 @@ export const DEMO_FEATURED_POST_SLUG = 'opening-day';
 /** The demo's match-play bracket: ten golfers, byes to the top six, under way. */
 export const DEMO_BRACKET_SLUG = 'club-match-play';
 
-/** The Tuesday league's nine holes, par 36. */
-const DEMO_COURSE = { courseName: 'Cedar Ridge, front nine', pars: [4, 4, 3, 5, 4, 4, 3, 5, 4] };
+/** The Tuesday league's nine holes, par 36, with their stroke index; it plays net too. */
+const DEMO_COURSE = {
+  courseName: 'Cedar Ridge, front nine',
+  pars: [4, 4, 3, 5, 4, 4, 3, 5, 4],
+  strokeIndex: [3, 5, 9, 1, 7, 4, 8, 2, 6],
+  netScoring: true,
+};
+
+/**
+ * Playing handicaps on the live night, by golfer (index in GOLFERS), one of them below
+ * scratch; the others play off their league handicap, or 0 without one.
+ */
+const LIVE_HANDICAPS: [number, number][] = [
+  [0, 4],
+  [1, 12],
+  [2, -1],
+  [3, 9],
+];
 
 /**
  * Cards in progress on the live night, by golfer (index in GOLFERS): each shotgun group
@@ -402,10 +418,19 @@ async function seedLiveNight(db: Executor, seed: ScheduleSeed, eventId: number):
     ...night,
     generate: { format: 'shotgun', firstStart: '17:30', groupSize: 2 },
   });
-  for (const [index, holes] of LIVE_CARDS) {
+  const golferAt = (index: number) => {
     const golfer = seed.golfers[index];
     if (golfer === undefined) throw new Error(`demo golfer ${index} is missing`);
-    await putScoreCard(db, { ...night, userId: golfer.id, holes });
+    return golfer;
+  };
+  await putPlayingHandicaps(db, {
+    ...night,
+    handicaps: Object.fromEntries(
+      LIVE_HANDICAPS.map(([index, strokes]) => [String(golferAt(index).id), strokes]),
+    ),
+  });
+  for (const [index, holes] of LIVE_CARDS) {
+    await putScoreCard(db, { ...night, userId: golferAt(index).id, holes });
   }
 }
 

@@ -75,6 +75,7 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   tee_groups: viaEvent,
   tee_group_players: viaEvent,
   score_cards: viaEvent,
+  event_handicaps: viaEvent,
   event_leaderboards: viaEvent,
   // Marks of boards to rebuild: cleared in the transaction that made them, or by the rebuild.
   stale_leaderboards: viaEvent,

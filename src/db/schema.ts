@@ -116,6 +116,10 @@ export interface EventsTable {
   course_name: string | null;
   /** Par of each hole (9 or 18 of 3–6); null until the course is set. */
   pars: number[] | null;
+  /** Each hole's stroke index (a permutation of 1..holes, 1 the hardest); null: in order. */
+  stroke_index: number[] | null;
+  /** Adds a net board (decisions §24). */
+  net_scoring: Generated<boolean>;
   /** Moved by the database when a field a calendar shows changes (iCalendar SEQUENCE). */
   sequence: ColumnType<number, never, never>;
   updated_at: ColumnType<Date, never, never>;
@@ -212,6 +216,13 @@ export interface ScoreCardsTable {
   /** Strokes per hole of the event's pars; null where the hole is not played yet. */
   holes: (number | null)[];
   updated_at: ColumnType<Date, never, Date>;
+}
+
+/** A golfer's playing handicap on one event, set by its organizer (decisions §24). */
+export interface EventHandicapsTable {
+  event_id: number;
+  user_id: number;
+  strokes: number;
 }
 
 /** An event's boards as the public reads them, rebuilt by every write that changes them. */
@@ -415,6 +426,7 @@ export interface Database {
   tee_groups: TeeGroupsTable;
   tee_group_players: TeeGroupPlayersTable;
   score_cards: ScoreCardsTable;
+  event_handicaps: EventHandicapsTable;
   event_leaderboards: EventLeaderboardsTable;
   api_keys: ApiKeysTable;
   org_golfers: OrgGolfersTable;

@@ -1,3 +1,5 @@
+import { netStrokes, strokeIndexInOrder, strokesReceived } from './net-scoring.js';
+
 /** Names sort the same way on every board; one collator serves them all. */
 const names = new Intl.Collator('en');
 
@@ -22,11 +24,19 @@ export interface LeaderboardRow {
   total: number;
   toPar: number;
   holes: (number | null)[];
+  /** On the net board only: the playing handicap the golfer's strokes are netted with. */
+  handicap?: number;
 }
 
-export const BOARD_KINDS = ['individual', 'team'] as const;
+export const BOARD_KINDS = ['individual', 'net', 'team'] as const;
 export type BoardKind = (typeof BOARD_KINDS)[number];
-export type Scoring = 'stroke' | 'best-ball';
+export const SCORINGS = ['stroke', 'best-ball', 'net', 'best-net-ball'] as const;
+export type Scoring = (typeof SCORINGS)[number];
+
+/** Whether a board of this scoring ranks teams rather than golfers. */
+export function isTeamScoring(scoring: Scoring): boolean {
+  return scoring === 'best-ball' || scoring === 'best-net-ball';
+}
 
 /** Whom a row scores for: a golfer on the individual board, a team on the team board. */
 export type Competitor =
@@ -44,6 +54,8 @@ export interface ScoredBoard {
   scoring: Scoring;
   par: number | null;
   entries: BoardEntry[];
+  /** On a net-scored board: the strokes each golfer receives per hole, by user id. */
+  received?: ReadonlyMap<number, readonly number[]>;
 }
 
 export interface PublicLeaderboard {
@@ -60,6 +72,7 @@ export interface PublicLeaderboards {
 
 const INDIVIDUAL_BOARD_NAME = 'Individual';
 const TEAM_BOARD_NAME = 'Teams';
+const NET_BOARD_NAME = 'Net';
 
 /** A row before ranking; `order` settles equal names so that the order never wavers. */
 interface Line {
@@ -195,14 +208,39 @@ function bestBallLines(golfers: readonly FieldCard[], pars: readonly number[]): 
   );
 }
 
+/** What a net-scored event adds: its stroke index (null: holes in order) and handicaps. */
+export interface NetScoring {
+  strokeIndex: readonly number[] | null;
+  /** Each golfer's playing handicap, by user id; a golfer missing here plays off 0. */
+  handicaps: ReadonlyMap<number, number>;
+}
+
+/** The field with each card netted (decisions §24), and the strokes each golfer receives. */
+function nettedField(
+  golfers: readonly FieldCard[],
+  holeCount: number,
+  net: NetScoring,
+): { golfers: FieldCard[]; received: Map<number, number[]> } {
+  const strokeIndex = net.strokeIndex ?? strokeIndexInOrder(holeCount);
+  const received = new Map<number, number[]>();
+  const netted = golfers.map((golfer) => {
+    const strokes = strokesReceived(net.handicaps.get(golfer.userId) ?? 0, strokeIndex);
+    received.set(golfer.userId, strokes);
+    return { ...golfer, holes: golfer.holes === null ? null : netStrokes(golfer.holes, strokes) };
+  });
+  return { golfers: netted, received };
+}
+
 /**
- * An event's boards: the individual stroke board, and on a night of a team league a
- * best-ball board of its teams. Without pars every board has no rows.
+ * An event's boards: the individual stroke board; with net scoring a net board after it;
+ * and on a night of a team league a best-ball board of its teams, best net ball with net
+ * scoring. Without pars every board has no rows.
  */
 export function buildLeaderboards(input: {
   pars: readonly number[] | null;
   golfers: readonly FieldCard[];
   teamBoard: boolean;
+  net?: NetScoring | null;
 }): ScoredBoard[] {
   const pars = input.pars;
   const par = pars === null ? null : pars.reduce((sum, hole) => sum + hole, 0);
@@ -215,13 +253,34 @@ export function buildLeaderboards(input: {
       entries: pars === null ? [] : rankLines(strokeLines(input.golfers, pars)),
     },
   ];
+  const net = input.net ?? null;
+  const netted =
+    pars === null || net === null ? null : nettedField(input.golfers, pars.length, net);
+  if (net !== null) {
+    boards.push({
+      kind: 'net',
+      name: NET_BOARD_NAME,
+      scoring: 'net',
+      par,
+      entries:
+        pars === null || netted === null
+          ? []
+          : rankLines(strokeLines(netted.golfers, pars)).map((entry) => ({
+              ...entry,
+              row: { ...entry.row, handicap: net.handicaps.get(entry.competitor.userId ?? 0) ?? 0 },
+            })),
+      ...(netted === null ? {} : { received: netted.received }),
+    });
+  }
   if (input.teamBoard) {
     boards.push({
       kind: 'team',
       name: TEAM_BOARD_NAME,
-      scoring: 'best-ball',
+      scoring: net === null ? 'best-ball' : 'best-net-ball',
       par,
-      entries: pars === null ? [] : rankLines(bestBallLines(input.golfers, pars)),
+      entries:
+        pars === null ? [] : rankLines(bestBallLines(netted?.golfers ?? input.golfers, pars)),
+      ...(netted === null ? {} : { received: netted.received }),
     });
   }
   return boards;

@@ -26,6 +26,12 @@ export interface OddsGolfer {
   holes: readonly (number | null)[];
   /** Strokes minus (par + the hole's difficulty) of the holes they have played, newest first. */
   residuals: readonly number[];
+  /**
+   * On a net board: the strokes the golfer receives per hole. Gross strokes are played or
+   * simulated as on any board, and these are taken off each hole before the best ball and
+   * the total, so the model of play stays the one the gross boards use.
+   */
+  received?: readonly number[];
 }
 
 /** A row of a board: one golfer, or a team's members (best ball: the lowest per hole). */
@@ -173,6 +179,8 @@ interface Sampler {
   own: readonly number[];
   /** n / (n + 36): the chance that a draw takes one of the golfer's own residuals. */
   ownWeight: number;
+  /** Strokes received per hole (net boards); empty on a gross board. */
+  received: readonly number[];
 }
 
 const TWO_TO_32 = 2 ** 32;
@@ -182,10 +190,11 @@ const TWO_TO_32 = 2 ** 32;
  * (m competitors tied for the lowest total each get 1/m: a dead heat) and finishes with
  * fewer than three strictly ahead. Each unplayed hole of each golfer: par + the hole's
  * difficulty + a residual drawn from the golfer's own (with probability n/(n + 36)) or
- * else the field's, between 1 and 20 strokes. Not rounded: a residual comes from a whole
- * score already, so it carries that score's rounding, and rounding the sum again spread
- * every golfer's outcomes wider than real golf does (the favourites' chances came out
- * low). One 32-bit draw chooses both the pool and the residual in it, which keeps 10,000
+ * else the field's, between 1 and 20 strokes; on a net board, less the strokes the golfer
+ * receives there. Not rounded: a residual comes from a whole score already, so it carries
+ * that score's rounding, and rounding the sum again spread every golfer's outcomes wider
+ * than real golf does (the favourites' chances came out low). One 32-bit draw chooses both
+ * the pool and the residual in it, which keeps 10,000
  * nights of 120 golfers fast.
  */
 export function simulateOdds(input: OddsBoardInput): CompetitorOdds[] {
@@ -196,7 +205,12 @@ export function simulateOdds(input: OddsBoardInput): CompetitorOdds[] {
   const samplers: Sampler[][] = competitors.map((competitor) =>
     competitor.members.map((member) => {
       const own = member.residuals.slice(0, HISTORY_HOLES);
-      return { holes: member.holes, own, ownWeight: own.length / (own.length + SHRINKAGE_HOLES) };
+      return {
+        holes: member.holes,
+        own,
+        ownWeight: own.length / (own.length + SHRINKAGE_HOLES),
+        received: member.received ?? [],
+      };
     }),
   );
   const rng = xoroshiro128plus(input.seed);
@@ -220,7 +234,8 @@ export function simulateOdds(input: OddsBoardInput): CompetitorOdds[] {
         let best = Infinity;
         for (const member of members) {
           const played = member.holes[hole];
-          const strokes = isPlayed(played) ? played : draw(member, hole);
+          const strokes =
+            (isPlayed(played) ? played : draw(member, hole)) - (member.received[hole] ?? 0);
           if (strokes < best) best = strokes;
         }
         total += best === Infinity ? 0 : best;

@@ -152,6 +152,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
       (text) => {
         assert.match(text, /Ava Golfer/);
         assert.match(text, /Ben Golfer/);
+        assert.match(text, /Net/, 'the net board');
+        assert.match(text, /Hcp/, 'the playing handicaps of the net board');
       },
     ],
     [
@@ -273,7 +275,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
   void test('the odds widget changes live after a score is written, its chart drawn on the server', async () => {
     await embed([{ widget: 'odds', event: club.night.slug, format: 'american' }]);
     const frame = await sizedFrame();
-    assert.equal(await frame.locator('svg[role="img"]').count(), 1);
+    // One chart per board: the individual one and the net one.
+    assert.equal(await frame.locator('svg[role="img"]').count(), 2);
     const before = await frame.locator('[data-region]').getAttribute('data-version');
     const ben = club.golfers[1];
     assert.ok(ben !== undefined);

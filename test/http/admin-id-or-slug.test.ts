@@ -127,6 +127,11 @@ const CASES: Record<string, Case> = {
     },
   },
   'GET /orgs/{orgSlug}/events/{id}/score-cards': { statuses: [200, 200] },
+  'GET /orgs/{orgSlug}/events/{id}/handicaps': { statuses: [200, 200] },
+  'PUT /orgs/{orgSlug}/events/{id}/handicaps': {
+    statuses: [200, 200],
+    body: (f) => ({ [String(f.alId)]: 7 }),
+  },
 };
 
 /** Admin operations that name a league or an event by `{id}`, keyed `METHOD /path`. */

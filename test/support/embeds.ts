@@ -2,7 +2,7 @@ import type { Event, League, Org, User } from '../../src/db/schema.js';
 import { createBracket, publishBracket, setResult } from '../../src/resources/brackets/service.js';
 import { createEvent, patchEvent } from '../../src/resources/events/service.js';
 import { createPlan, recordPurchase } from '../../src/resources/membership-plans/service.js';
-import { putScoreCard } from '../../src/resources/leaderboards/service.js';
+import { putPlayingHandicaps, putScoreCard } from '../../src/resources/leaderboards/service.js';
 import { generateEventTeeSheet } from '../../src/resources/tee-sheets/service.js';
 import { ADMIN, unique, type Harness } from './harness.js';
 import { NINE_PARS, card, createNight } from './score-cards.js';
@@ -48,6 +48,8 @@ export async function embedClub(h: Harness): Promise<EmbedClub> {
   const { event: night } = await patchEvent(db, org.slug, created.id, {
     courseName: 'Cedar Ridge',
     pars: NINE_PARS,
+    strokeIndex: [3, 5, 9, 1, 7, 4, 8, 2, 6],
+    netScoring: true,
   });
   await generateEventTeeSheet(db, {
     orgSlug: org.slug,
@@ -56,6 +58,12 @@ export async function embedClub(h: Harness): Promise<EmbedClub> {
   });
   const [ava, ben] = golfers;
   if (ava === undefined || ben === undefined) throw new Error('golfers missing');
+  // Ben's 11 strokes put him ahead of Ava on the net board, behind her on the gross one.
+  await putPlayingHandicaps(db, {
+    orgSlug: org.slug,
+    eventId: night.id,
+    handicaps: { [String(ben.id)]: 11 },
+  });
   await putScoreCard(db, {
     orgSlug: org.slug,
     eventId: night.id,

@@ -20,7 +20,7 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 };
 
 /** Lists of holes: an error names a hole by its number from 1 (`holes.1`), as golfers do. */
-const HOLE_LISTS = ['holes', 'pars'];
+const HOLE_LISTS = ['holes', 'pars', 'strokeIndex'];
 
 /** The field an Ajv error is about, as a dotted path (`body` for the body itself). */
 export function fieldOf(error: ErrorObject): string {

@@ -52,6 +52,8 @@ export const ADMIN_EVENT_EXAMPLE: AdminEvent = {
   entryCount: 0,
   courseName: 'Demo Golf Club, front nine',
   pars: [4, 4, 3, 5, 4, 4, 3, 5, 4],
+  strokeIndex: [3, 5, 9, 1, 7, 4, 8, 2, 6],
+  netScoring: true,
 };
 export const EVENT_ENTRY_EXAMPLE: Static<typeof EventEntryBody> = {
   userId: 1,

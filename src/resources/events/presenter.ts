@@ -70,6 +70,8 @@ export function presentAdminEvent({ event, tags }: TaggedEvent): AdminEvent {
     entryCount: event.entry_count,
     courseName: event.course_name,
     pars: event.pars,
+    strokeIndex: event.stroke_index,
+    netScoring: event.net_scoring,
   };
 }
 

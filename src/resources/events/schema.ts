@@ -26,12 +26,32 @@ export const courseFields = {
       }),
     ),
   ),
+  strokeIndex: Type.Optional(
+    Nullable(
+      Type.Array(Type.Integer({ minimum: 1, maximum: MAX_HOLES }), {
+        minItems: Math.min(...HOLE_COUNTS),
+        maxItems: MAX_HOLES,
+        description:
+          'Each hole’s stroke index, hole 1 first: every number from 1 to the number of holes ' +
+          'once, 1 the hardest. Net scoring gives extra strokes on the lowest. Null: holes in order.',
+      }),
+    ),
+  ),
+  netScoring: Type.Optional(
+    Type.Boolean({
+      description:
+        'Adds a net board after the individual one; a team league’s night then scores its ' +
+        'teams best net ball.',
+    }),
+  ),
 };
 /** Course fields of the admin event answer. */
 
 export const courseAnswerFields = {
   courseName: Nullable(Type.String()),
   pars: Nullable(Type.Array(Type.Integer())),
+  strokeIndex: Nullable(Type.Array(Type.Integer())),
+  netScoring: Type.Boolean(),
 };
 export const eventFields = {
   slug: Slug,

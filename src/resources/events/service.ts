@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor.js';
 import type { Event, EventStatus, EventsTable, Org } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { parsErrors } from '../../domain/course.js';
+import { strokeIndexErrors } from '../../domain/net-scoring.js';
 import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import {
@@ -405,8 +406,12 @@ export async function removeEventEntry(
 export interface CourseInput {
   /** A string sets the name, null clears it, absent leaves it. */
   courseName?: string | null | undefined;
-  /** 9 or 18 pars of 3–6 set them, null clears them, absent leaves them. */
+  /** 9 or 18 pars of 3–6 set them, null clears them (and the stroke index), absent leaves them. */
   pars?: readonly number[] | null | undefined;
+  /** A permutation of 1..holes sets it, null clears it (holes in order), absent leaves it. */
+  strokeIndex?: readonly number[] | null | undefined;
+  /** Whether the event adds a net board (decisions §24); absent leaves it. */
+  netScoring?: boolean | undefined;
 }
 function sameHoles(a: readonly number[] | null, b: readonly number[] | null): boolean {
   return a === null || b === null ? a === b : a.length === b.length;
@@ -444,7 +449,31 @@ async function courseColumns(
   const patch: Updateable<EventsTable> = {};
   if (input.courseName !== undefined) patch.course_name = input.courseName;
   if (pars !== undefined) patch.pars = pars === null ? null : [...pars];
+  const strokeIndex = strokeIndexColumn(current, input);
+  if (strokeIndex !== undefined) patch.stroke_index = strokeIndex;
+  if (input.netScoring !== undefined) patch.net_scoring = input.netScoring;
   return patch;
+}
+
+/**
+ * The stroke index a write leaves, checked against the holes the course will have; a course
+ * cleared takes its index with it. Undefined: unchanged.
+ */
+function strokeIndexColumn(
+  current: Event | undefined,
+  input: CourseInput,
+): number[] | null | undefined {
+  const pars = input.pars === undefined ? (current?.pars ?? null) : input.pars;
+  const strokeIndex =
+    input.strokeIndex === undefined ? (current?.stroke_index ?? null) : input.strokeIndex;
+  if (strokeIndex === null) return input.strokeIndex === undefined ? undefined : null;
+  if (pars === null) {
+    if (input.strokeIndex === undefined) return null;
+    throw new ValidationError({ strokeIndex: 'needs the pars of the course first' });
+  }
+  const errors = strokeIndexErrors(strokeIndex, pars.length);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return input.strokeIndex === undefined ? undefined : [...strokeIndex];
 }
 
 /** An event of the org by id, whatever its status, for other resources' rules. */

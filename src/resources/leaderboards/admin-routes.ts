@@ -5,16 +5,26 @@ import { ADMIN_FAILURES, NO_CONTENT, json } from '../../http/schemas/responses.j
 import { RESULTS_EXAMPLE } from '../standings/examples.js';
 import { presentStoredResults } from '../standings/presenter.js';
 import { StoredResults } from '../standings/schema.js';
-import { PATCHED_SCORE_CARD_EXAMPLE, SCORE_CARD_EXAMPLE } from './examples.js';
+import {
+  PATCHED_SCORE_CARD_EXAMPLE,
+  PLAYING_HANDICAPS_EXAMPLE,
+  SCORE_CARD_EXAMPLE,
+  STORED_PLAYING_HANDICAPS_EXAMPLE,
+} from './examples.js';
 import {
   LeaderboardResultsBody,
   PatchScoreCardBody,
+  PlayingHandicapsAnswer,
+  PlayingHandicapsBody,
   ScoreCardBody,
+  StoredPlayingHandicaps,
   StoredScoreCard,
 } from './schema.js';
 import {
+  getPlayingHandicaps,
   patchScoreCard,
   postLeaderboardResults,
+  putPlayingHandicaps,
   putScoreCard,
   removeScoreCard,
 } from './service.js';
@@ -116,6 +126,59 @@ export function adminLeaderboardRoutes(context: AppContext) {
         const id = await resolveEventId(db, orgSlug, request.params.id);
         await removeScoreCard(db, { orgSlug, eventId: id, userId });
         return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/orgs/:orgSlug/events/:id/handicaps',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'getPlayingHandicaps',
+          tags: ['Leaderboards'],
+          summary: 'Read the playing handicaps set for an event’s golfers',
+          params: EventRefParams,
+          response: {
+            200: json(
+              PlayingHandicapsAnswer,
+              'Each golfer’s playing handicap by user id; golfers left out play off their league handicap.',
+              PLAYING_HANDICAPS_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => {
+        const { orgSlug } = request.params;
+        const eventId = await resolveEventId(db, orgSlug, request.params.id);
+        return { handicaps: await getPlayingHandicaps(db, orgSlug, eventId) };
+      },
+    );
+
+    app.put(
+      '/orgs/:orgSlug/events/:id/handicaps',
+      {
+        config: { access: 'org' },
+        schema: {
+          operationId: 'putPlayingHandicaps',
+          tags: ['Leaderboards'],
+          summary: 'Set the playing handicaps of an event’s golfers; its net boards move at once',
+          params: EventRefParams,
+          body: PlayingHandicapsBody,
+          response: {
+            200: json(
+              StoredPlayingHandicaps,
+              'The handicaps as set and the leaderboards’ new version.',
+              STORED_PLAYING_HANDICAPS_EXAMPLE,
+            ),
+            ...ADMIN_FAILURES,
+          },
+        },
+      },
+      async (request) => {
+        const { orgSlug } = request.params;
+        const eventId = await resolveEventId(db, orgSlug, request.params.id);
+        return putPlayingHandicaps(db, { orgSlug, eventId, handicaps: request.body });
       },
     );
 

@@ -1,5 +1,10 @@
 import type { Static } from 'typebox';
-import type { Leaderboards, StoredScoreCard } from './schema.js';
+import type {
+  Leaderboards,
+  PlayingHandicapsAnswer,
+  StoredPlayingHandicaps,
+  StoredScoreCard,
+} from './schema.js';
 
 export const LEADERBOARDS_EXAMPLE: Static<typeof Leaderboards> = {
   version: 6,
@@ -22,6 +27,25 @@ export const LEADERBOARDS_EXAMPLE: Static<typeof Leaderboards> = {
         },
       ],
     },
+    {
+      name: 'Net',
+      scoring: 'net',
+      par: 36,
+      rows: [
+        {
+          position: '1',
+          rank: 1,
+          tied: false,
+          name: 'Ava Palmer',
+          teamName: null,
+          thru: 4,
+          total: 14,
+          toPar: -2,
+          holes: [4, 2, 3, 5, null, null, null, null, null],
+          handicap: 5,
+        },
+      ],
+    },
   ],
 };
 /** One event of the live stream, as its wire format shows it. */
@@ -38,5 +62,12 @@ export const SCORE_CARD_EXAMPLE: Static<typeof StoredScoreCard> = {
 export const PATCHED_SCORE_CARD_EXAMPLE: Static<typeof StoredScoreCard> = {
   userId: 1,
   holes: [4, 3, 3, 5, null, null, null, null, null],
+  leaderboardVersion: 8,
+};
+export const PLAYING_HANDICAPS_EXAMPLE: Static<typeof PlayingHandicapsAnswer> = {
+  handicaps: { '1': 5, '2': -1 },
+};
+export const STORED_PLAYING_HANDICAPS_EXAMPLE: Static<typeof StoredPlayingHandicaps> = {
+  ...PLAYING_HANDICAPS_EXAMPLE,
   leaderboardVersion: 8,
 };

@@ -14,6 +14,7 @@ function presentRow(row: ScoredRow): Static<typeof LeaderboardRow> {
     total: row.total,
     toPar: row.toPar,
     holes: [...row.holes],
+    ...(row.handicap === undefined ? {} : { handicap: row.handicap }),
   };
 }
 

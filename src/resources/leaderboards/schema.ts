@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { MAX_HOLES, MAX_STROKES, MIN_STROKES } from '../../domain/course.js';
-import { BOARD_KINDS } from '../../domain/leaderboards.js';
+import { BOARD_KINDS, SCORINGS } from '../../domain/leaderboards.js';
+import { MAX_PLAYING_HANDICAP, MIN_PLAYING_HANDICAP } from '../../domain/net-scoring.js';
 import { Id, Nullable } from '../../http/schemas/common.js';
 
 export const ScoreCardBody = Type.Object(
@@ -67,10 +68,24 @@ export const LeaderboardRow = Type.Object(
     thru: Type.Integer({ minimum: 0, maximum: MAX_HOLES, description: 'Holes played.' }),
     total: Type.Integer({ description: 'Strokes so far.' }),
     toPar: Type.Integer({ description: 'Strokes minus the par of the holes played.' }),
-    holes: Type.Array(Nullable(Type.Integer()), { description: 'The card; null: not played.' }),
+    holes: Type.Array(Nullable(Type.Integer()), {
+      description: 'The card; null: not played. On a net board, net strokes per hole.',
+    }),
+    handicap: Type.Optional(
+      Type.Integer({
+        description:
+          'On the net board only: the playing handicap the golfer’s strokes are netted with.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
+/** How a board scores (decisions §12, §24). */
+export const BoardScoring = Type.Enum(SCORINGS, {
+  description:
+    '`stroke`: strokes; `best-ball`: per hole the lowest of the team; `net`: strokes less ' +
+    'the strokes the playing handicap gives; `best-net-ball`: per hole the lowest net of the team.',
+});
 export const Leaderboards = Type.Object(
   {
     version: Type.Integer({
@@ -82,7 +97,7 @@ export const Leaderboards = Type.Object(
       Type.Object(
         {
           name: Type.String(),
-          scoring: Type.Union([Type.Literal('stroke'), Type.Literal('best-ball')]),
+          scoring: BoardScoring,
           par: Nullable(Type.Integer()),
           rows: Type.Array(LeaderboardRow),
         },
@@ -98,4 +113,28 @@ export const LastEventIdHeader = Type.Object({
   'last-event-id': Type.Optional(
     Type.String({ description: 'The version the client has already received.' }),
   ),
+});
+
+/** A golfer's user id as an object key. */
+const USER_ID_KEY = '^[1-9][0-9]{0,9}$';
+
+export const PlayingHandicapsBody = Type.Record(
+  Type.String({ pattern: USER_ID_KEY }),
+  Type.Integer({ minimum: MIN_PLAYING_HANDICAP, maximum: MAX_PLAYING_HANDICAP }),
+  {
+    additionalProperties: false,
+    maxProperties: 2000,
+    errorMessage: { additionalProperties: 'is not a golfer’s user id' },
+    description:
+      'Each golfer’s playing handicap by user id, in strokes from ' +
+      `${MIN_PLAYING_HANDICAP} to ${MAX_PLAYING_HANDICAP}; a golfer left out plays off ` +
+      'their league handicap scaled to the card, or 0 without one. Replaces what was set.',
+  },
+);
+export const StoredPlayingHandicaps = Type.Object({
+  handicaps: Type.Record(Type.String({ pattern: USER_ID_KEY }), Type.Integer()),
+  leaderboardVersion: Type.Integer(),
+});
+export const PlayingHandicapsAnswer = Type.Object({
+  handicaps: Type.Record(Type.String({ pattern: USER_ID_KEY }), Type.Integer()),
 });

@@ -7,13 +7,20 @@ import {
   patchedCard,
   type HolesPatch,
 } from '../../domain/course.js';
+import {
+  MAX_PLAYING_HANDICAP,
+  MIN_PLAYING_HANDICAP,
+  playingHandicap,
+} from '../../domain/net-scoring.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { leagueHandicap, type CompleteCard } from '../../domain/handicaps.js';
 import { resultsFromBoard } from '../../domain/leaderboard-results.js';
 import {
   BOARD_KINDS,
   buildLeaderboards,
   publicLeaderboards,
   type FieldCard,
+  type NetScoring,
   type PublicLeaderboard,
   type ScoredBoard,
 } from '../../domain/leaderboards.js';
@@ -27,6 +34,10 @@ import {
   clearStaleMarks,
   deleteScoreCard,
   findScoreCard,
+  earlierCardsOf,
+  playingHandicapsOf,
+  replacePlayingHandicaps,
+  type ParCard,
   findLeaderboards,
   hasStaleMarks,
   lockStaleEvents,
@@ -45,15 +56,53 @@ async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
   return league !== undefined && league.entry_size > 1;
 }
 
-/** Scores an event's boards from its field and cards: one event's cards, never more. */
+/** A card every hole of which is played, as the league handicap takes it; else null. */
+function completeCard(card: ParCard): CompleteCard | null {
+  const strokes = card.holes.filter((hole): hole is number => hole !== null);
+  return strokes.length === card.pars.length ? { pars: card.pars, strokes } : null;
+}
+
+/**
+ * What a net-scored event's boards need (decisions §24): its stroke index and each
+ * golfer's playing handicap, the one the organizer set or else the league handicap of
+ * §19 from the golfer's complete cards of the org's earlier events, scaled to the card.
+ */
+async function netScoring(
+  db: Executor,
+  event: Event,
+  field: readonly FieldGolfer[],
+): Promise<NetScoring | null> {
+  if (!event.net_scoring || event.pars === null) return null;
+  const holeCount = event.pars.length;
+  const set = await playingHandicapsOf(db, event.id);
+  const others = field.map((golfer) => golfer.userId).filter((userId) => !set.has(userId));
+  const cardsOf = new Map<number, CompleteCard[]>();
+  for (const card of await earlierCardsOf(db, event.org_id, event.start_at, others)) {
+    const complete = completeCard(card);
+    if (complete !== null)
+      cardsOf.set(card.userId, [...(cardsOf.get(card.userId) ?? []), complete]);
+  }
+  const handicaps = new Map(set);
+  for (const userId of others) {
+    const league = leagueHandicap(cardsOf.get(userId) ?? []);
+    handicaps.set(userId, playingHandicap(league?.value ?? null, holeCount));
+  }
+  return { strokeIndex: event.stroke_index, handicaps };
+}
+
+/**
+ * Scores an event's boards from its field and cards: one event's cards, and for a net
+ * board the handicaps its golfers play off.
+ */
 async function scoreBoards(
   db: Executor,
   event: Event,
   field: readonly FieldGolfer[],
 ): Promise<ScoredBoard[]> {
-  const [teamBoard, cards] = await Promise.all([
+  const [teamBoard, cards, net] = await Promise.all([
     hasTeamBoard(db, event),
     event.pars === null ? [] : scoreCardsOf(db, event.id),
+    netScoring(db, event, field),
   ]);
   const holesOf = new Map(cards.map((card) => [card.userId, card.holes]));
   const golfers = field.map((golfer): FieldCard => ({
@@ -63,7 +112,7 @@ async function scoreBoards(
     teamName: golfer.teamName,
     holes: holesOf.get(golfer.userId) ?? null,
   }));
-  return buildLeaderboards({ pars: event.pars, golfers, teamBoard });
+  return buildLeaderboards({ pars: event.pars, golfers, teamBoard, net });
 }
 
 /**
@@ -210,7 +259,10 @@ function chooseBoard(boards: ScoredBoard[], requested: string | undefined): Scor
   const board = boards.find((candidate) => candidate.kind === kind);
   if (board === undefined) {
     throw new ValidationError({
-      board: 'this event has no team board: it is not a night of a team league',
+      board:
+        kind === 'net'
+          ? 'this event has no net board: it is not scored net'
+          : 'this event has no team board: it is not a night of a team league',
     });
   }
   return board;
@@ -352,4 +404,59 @@ export async function hasScores(db: Executor, eventId: number): Promise<boolean>
 /** Every card of an event: strokes per hole, by golfer. */
 export async function scoreCardsOfEvent(db: Executor, eventId: number): Promise<ScoreCard[]> {
   return scoreCardsOf(db, eventId);
+}
+
+/** An event's playing handicaps as its organizer set them: user id → strokes. */
+export type PlayingHandicaps = Record<string, number>;
+
+/** The playing handicaps set for an event of the org (404 for another org's event). */
+export async function getPlayingHandicaps(
+  db: Executor,
+  orgSlug: string,
+  eventId: number,
+): Promise<PlayingHandicaps> {
+  const org = await requireOrg(db, orgSlug);
+  const event = await findEvent(db, org.id, eventId);
+  if (event === undefined) throw new NotFoundError();
+  return Object.fromEntries(await playingHandicapsOf(db, event.id));
+}
+
+/**
+ * Replaces an event's playing handicaps (decisions §24): every key a golfer of its field,
+ * every value whole strokes from −10 to 54. A golfer left out plays off their league
+ * handicap. The boards are rescored before it commits.
+ */
+export async function putPlayingHandicaps(
+  db: Executor,
+  request: { orgSlug: string; eventId: number; handicaps: PlayingHandicaps },
+): Promise<{ handicaps: PlayingHandicaps; leaderboardVersion: number }> {
+  const leaderboardVersion = await writeTransaction(
+    db,
+    async (trx) => {
+      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+      const inField = new Set((await eventField(trx, event)).map((golfer) => golfer.userId));
+      const errors: Record<string, string> = {};
+      const handicaps = new Map<number, number>();
+      for (const [key, strokes] of Object.entries(request.handicaps)) {
+        const userId = Number(key);
+        if (!Number.isSafeInteger(userId) || !inField.has(userId)) {
+          errors[key] = 'names no golfer of this event’s field';
+        } else if (
+          !Number.isInteger(strokes) ||
+          strokes < MIN_PLAYING_HANDICAP ||
+          strokes > MAX_PLAYING_HANDICAP
+        ) {
+          errors[key] =
+            `must be whole strokes from ${MIN_PLAYING_HANDICAP} to ${MAX_PLAYING_HANDICAP}`;
+        } else {
+          handicaps.set(userId, strokes);
+        }
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      await replacePlayingHandicaps(trx, event.id, handicaps);
+      return event.id;
+    },
+    boardsVersion,
+  );
+  return { handicaps: request.handicaps, leaderboardVersion };
 }

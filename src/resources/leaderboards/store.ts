@@ -158,3 +158,64 @@ export async function hasScoreCards(db: Executor, eventId: number): Promise<bool
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The playing handicaps the organizer set for an event, by user id. */
+export async function playingHandicapsOf(
+  db: Executor,
+  eventId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('event_handicaps')
+    .select(['user_id', 'strokes'])
+    .where('event_id', '=', eventId)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.strokes]));
+}
+
+/** Replaces an event's playing handicaps with these (user id → strokes). */
+export async function replacePlayingHandicaps(
+  db: Executor,
+  eventId: number,
+  handicaps: ReadonlyMap<number, number>,
+): Promise<void> {
+  await db.deleteFrom('event_handicaps').where('event_id', '=', eventId).execute();
+  if (handicaps.size === 0) return;
+  await db
+    .insertInto('event_handicaps')
+    .values(
+      [...handicaps].map(([userId, strokes]) => ({ event_id: eventId, user_id: userId, strokes })),
+    )
+    .execute();
+}
+
+/** A golfer's card of an event with pars, with those pars. */
+export interface ParCard {
+  userId: number;
+  pars: number[];
+  holes: (number | null)[];
+}
+
+/**
+ * These golfers' cards on the org's events with pars that started before `before`, newest
+ * first: what their league handicap on a night starting then is worked out from.
+ */
+export async function earlierCardsOf(
+  db: Executor,
+  orgId: number,
+  before: Date,
+  userIds: readonly number[],
+): Promise<ParCard[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('score_cards as card')
+    .innerJoin('events', 'events.id', 'card.event_id')
+    .select(['card.user_id as userId', 'events.pars', 'card.holes'])
+    .where('events.org_id', '=', orgId)
+    .where('events.pars', 'is not', null)
+    .where('events.start_at', '<', before)
+    .where('card.user_id', 'in', [...userIds])
+    .orderBy('events.start_at', 'desc')
+    .orderBy('events.id', 'desc')
+    .execute();
+  return rows.flatMap((row) => (row.pars === null ? [] : [{ ...row, pars: row.pars }]));
+}

@@ -1,4 +1,5 @@
 import { formatToPar } from '../../domain/display.js';
+import { isTeamScoring } from '../../domain/leaderboards.js';
 import { requirePublicEvent } from '../events/service.js';
 import { getLeaderboards } from './service.js';
 import { presentLeaderboards } from './presenter.js';
@@ -8,7 +9,8 @@ import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import type { Widget } from '../../http/embed/parts.js';
 
 /**
- * An event's boards. The page's script listens to the leaderboard stream and, on a new
+ * An event's boards, one table each (a net board shows each golfer's playing handicap).
+ * The page's script listens to the leaderboard stream and, on a new
  * version, reloads this page's boards: one renderer for the first view and every update.
  */
 export const leaderboardWidget: Widget = {
@@ -40,7 +42,8 @@ export const leaderboardWidget: Widget = {
                 <thead>
                   <tr>
                     <th scope="col">Pos</th>
-                    <th scope="col">${board.scoring === 'best-ball' ? 'Team' : 'Player'}</th>
+                    <th scope="col">${isTeamScoring(board.scoring) ? 'Team' : 'Player'}</th>
+                    ${board.scoring === 'net' ? html`<th scope="col" class="num"><abbr title="Playing handicap">Hcp</abbr></th>` : ''}
                     <th scope="col" class="num">To par</th>
                     <th scope="col" class="num">Thru</th>
                     <th scope="col" class="num hide-narrow">Total</th>
@@ -52,8 +55,9 @@ export const leaderboardWidget: Widget = {
                       html`<tr>
                         <td>${row.position ?? '–'}</td>
                         <th scope="row">
-                          ${row.name}${board.scoring !== 'best-ball' && row.teamName !== null ? html` <span class="muted">(${row.teamName})</span>` : ''}
+                          ${row.name}${!isTeamScoring(board.scoring) && row.teamName !== null ? html` <span class="muted">(${row.teamName})</span>` : ''}
                         </th>
+                        ${row.handicap === undefined ? '' : html`<td class="num">${row.handicap}</td>`}
                         <td class="num">${row.position === null ? '–' : formatToPar(row.toPar)}</td>
                         <td class="num">${row.thru}</td>
                         <td class="num hide-narrow">${row.position === null ? '–' : row.total}</td>

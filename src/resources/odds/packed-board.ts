@@ -16,6 +16,8 @@ export interface PackedBoard {
   members: Int32Array;
   /** Per member, a row of `pars.length` strokes; NaN for a hole not played yet. */
   holes: Float64Array;
+  /** Per member, a row of `pars.length` strokes received (net boards); 0 on a gross board. */
+  received: Float64Array;
   /** Per member, how many residuals of `residuals` are theirs, in member order. */
   residualCounts: Int32Array;
   residuals: Float64Array;
@@ -29,11 +31,13 @@ export function packBoard(input: OddsBoardInput): {
   const golfers = input.competitors.flatMap((competitor) => competitor.members);
   const holeCount = input.pars.length;
   const holes = new Float64Array(golfers.length * holeCount);
+  const received = new Float64Array(golfers.length * holeCount);
   const residualCounts = new Int32Array(golfers.length);
   let residualTotal = 0;
   golfers.forEach((golfer, index) => {
     for (let hole = 0; hole < holeCount; hole += 1) {
       holes[index * holeCount + hole] = golfer.holes[hole] ?? Number.NaN;
+      received[index * holeCount + hole] = golfer.received?.[hole] ?? 0;
     }
     residualCounts[index] = golfer.residuals.length;
     residualTotal += golfer.residuals.length;
@@ -52,6 +56,7 @@ export function packBoard(input: OddsBoardInput): {
     field: Float64Array.from(input.fieldResiduals),
     members: Int32Array.from(input.competitors, (competitor) => competitor.members.length),
     holes,
+    received,
     residualCounts,
     residuals,
   };
@@ -61,6 +66,7 @@ export function packBoard(input: OddsBoardInput): {
     board.field,
     board.members,
     holes,
+    received,
     residualCounts,
     residuals,
   ].map((array) => array.buffer as ArrayBuffer);
@@ -76,14 +82,19 @@ export function unpackBoard(board: PackedBoard): OddsBoardInput {
     rank: null,
     members: Array.from({ length: count }, () => {
       const row = board.holes.subarray(golfer * holeCount, (golfer + 1) * holeCount);
+      const strokes = board.received.subarray(golfer * holeCount, (golfer + 1) * holeCount);
       const residualCount = board.residualCounts[golfer] ?? 0;
       const residuals = board.residuals.subarray(residualOffset, residualOffset + residualCount);
       golfer += 1;
       residualOffset += residualCount;
-      return {
-        holes: Array.from(row, (strokes) => (Number.isNaN(strokes) ? null : strokes)),
+      const member = {
+        holes: Array.from(row, (played) => (Number.isNaN(played) ? null : played)),
         residuals: Array.from(residuals),
       };
+      // A gross board's golfer receives nothing, and is sent without the row of zeros.
+      return strokes.some((given) => given !== 0)
+        ? { ...member, received: Array.from(strokes) }
+        : member;
     }),
   }));
   return {

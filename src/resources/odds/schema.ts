@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { MAX_HOLES } from '../../domain/course.js';
 import { Nullable } from '../../http/schemas/common.js';
+import { BoardScoring } from '../leaderboards/schema.js';
 
 const Probability = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
 
@@ -38,7 +39,7 @@ export type OddsRow = Static<typeof OddsRow>;
 export const OddsBoard = Type.Object(
   {
     name: Type.String(),
-    scoring: Type.Union([Type.Literal('stroke'), Type.Literal('best-ball')]),
+    scoring: BoardScoring,
     phase: Type.Union([Type.Literal('pre'), Type.Literal('live'), Type.Literal('final')], {
       description:
         '`pre`: no hole played on the board; `final`: the event is completed or every card is complete.',

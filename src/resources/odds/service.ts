@@ -59,6 +59,7 @@ function competitorsOf(
   const golfer = (card: FieldCard) => ({
     holes: card.holes ?? [],
     residuals: model.residualsOf(card.userId, card.holes ?? []),
+    received: board.received?.get(card.userId) ?? [],
   });
   return board.entries.map((entry) => {
     const { userId, teamId } = entry.competitor;
@@ -69,10 +70,14 @@ function competitorsOf(
   });
 }
 
-/** Tonight's cards of the field, as the boards were scored from them. */
+/**
+ * Tonight's cards of the field, as the individual board was scored from them: gross, which
+ * a net board's odds net again per golfer.
+ */
 function fieldCards(scored: ScoredLeaderboards): FieldCard[] {
   const holesOf = new Map<number, (number | null)[]>();
   for (const board of scored.boards) {
+    if (board.kind !== 'individual') continue;
     for (const entry of board.entries) {
       const { userId } = entry.competitor;
       if (userId !== undefined) holesOf.set(userId, entry.row.holes);

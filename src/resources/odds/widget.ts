@@ -1,4 +1,5 @@
 import { formatToPar } from '../../domain/display.js';
+import { isTeamScoring } from '../../domain/leaderboards.js';
 import { eventSlug } from '../../http/embed/event-slug.js';
 import { html, type Html } from '../../http/embed/html.js';
 import type { GalleryExample, Widget } from '../../http/embed/parts.js';
@@ -137,7 +138,7 @@ function table(board: OddsBoard, american: boolean): Html {
     <thead>
       <tr>
         <th scope="col">Pos</th>
-        <th scope="col">${board.scoring === 'best-ball' ? 'Team' : 'Player'}</th>
+        <th scope="col">${isTeamScoring(board.scoring) ? 'Team' : 'Player'}</th>
         <th scope="col" class="num">To par</th>
         <th scope="col" class="num hide-narrow">Thru</th>
         <th scope="col" class="num">Win</th>

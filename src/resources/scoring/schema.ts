@@ -7,6 +7,11 @@ export const ScoringSheet = Type.Object({
   eventId: Type.Integer(),
   title: Type.String(),
   pars: Nullable(Type.Array(Type.Integer(), { description: 'Null until the course is set.' })),
+  strokeIndex: Nullable(
+    Type.Array(Type.Integer(), {
+      description: 'Each hole’s stroke index, 1 the hardest; null: holes in order.',
+    }),
+  ),
   golfers: Type.Array(
     Type.Object({
       userId: Type.Integer(),

@@ -20,6 +20,7 @@ export async function getScoringSheet(
     eventId: event.id,
     title: event.title,
     pars: event.pars,
+    strokeIndex: event.stroke_index,
     golfers: field.map(({ userId, name, teamName }) => ({
       userId,
       name,

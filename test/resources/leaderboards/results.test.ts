@@ -143,8 +143,11 @@ describeOnDatabases('league nights: results from the leaderboard into standings'
     await rejectsInvalid(post(h, night, seriesId, [10], { board: 'team' }), {
       board: /no team board/,
     });
+    await rejectsInvalid(post(h, night, seriesId, [10], { board: 'net' }), {
+      board: /no net board: it is not scored net/,
+    });
     await rejectsInvalid(post(h, night, seriesId, [10], { board: 'pairs' }), {
-      board: /individual, team/,
+      board: /individual, net, team/,
     });
     const unscored = await leagueNight(h, { golfers: ['Bo'], pars: null });
     const error = await rejectsWith(post(h, unscored, await overallSeries(h, unscored), [10]), 409);

@@ -15,6 +15,7 @@ import {
 import {
   getLeaderboards,
   postLeaderboardResults,
+  putPlayingHandicaps,
   putScoreCard,
   rebuildStaleLeaderboards,
   removeScoreCard,
@@ -152,6 +153,7 @@ for (const target of TARGETS) {
         status: 'published' as const,
         startDate: '2026-06-16T22:00:00Z',
         pars: NINE_PARS,
+        netScoring: true,
       };
       const { event: leagueNight } = await createEvent(db, org.slug, {
         ...night,
@@ -183,7 +185,14 @@ for (const target of TARGETS) {
         (table) =>
           tables.all.has(table) && table !== 'event_leaderboards' && table !== 'stale_leaderboards',
       );
-      for (const table of ['score_cards', 'roster_entries', 'event_entries', 'users', 'teams']) {
+      for (const table of [
+        'score_cards',
+        'roster_entries',
+        'event_entries',
+        'users',
+        'teams',
+        'event_handicaps',
+      ]) {
         assert.ok(built.includes(table), `the board builder reads ${table}: ${built.join(', ')}`);
       }
       assert.deepEqual(
@@ -207,6 +216,7 @@ for (const target of TARGETS) {
         status: 'published' as const,
         startDate: '2026-06-16T22:00:00Z',
         pars: NINE_PARS,
+        netScoring: true,
       };
       const { event: night } = await createEvent(db, org.slug, {
         ...base,
@@ -245,6 +255,14 @@ for (const target of TARGETS) {
             }),
         ],
         ['new pars', () => patchEvent(db, org.slug, night.id, { pars: [...NINE_PARS].reverse() })],
+        [
+          'a stroke index',
+          () => patchEvent(db, org.slug, night.id, { strokeIndex: [9, 8, 7, 6, 5, 4, 3, 2, 1] }),
+        ],
+        [
+          'playing handicaps',
+          () => putPlayingHandicaps(db, { ...at, handicaps: { [String(al.id)]: 7 } }),
+        ],
         ['a league renamed', () => patchLeague(db, org.slug, league.id, { name: 'Pairs Cup' })],
         [
           'results posted',

@@ -18,7 +18,7 @@ const input: OddsBoardInput = {
     { members: [{ holes: [4, null, null], residuals: [0.5, -1] }], rank: null },
     {
       members: [
-        { holes: [5, 3, null], residuals: [] },
+        { holes: [5, 3, null], residuals: [], received: [1, 0, -1] },
         { holes: [null, null, null], residuals: [1.5] },
       ],
       rank: null,
@@ -32,8 +32,8 @@ const input: OddsBoardInput = {
 void test('a packed board unpacks to the same board, its buffers handed over', () => {
   const { board, transfer } = packBoard(input);
   assert.deepEqual(unpackBoard(board), input);
-  assert.equal(transfer.length, 7);
-  assert.equal(new Set(transfer).size, 7, 'every array has a buffer of its own to move');
+  assert.equal(transfer.length, 8);
+  assert.equal(new Set(transfer).size, 8, 'every array has a buffer of its own to move');
 });
 
 void test('packed odds come back with each competitor’s basis', () => {
@@ -41,7 +41,7 @@ void test('packed odds come back with each competitor’s basis', () => {
   assert.deepEqual(unpackOdds(packOdds(odds), input.competitors), odds);
 });
 
-void test('the pool’s odds are the odds simulated in this thread, bit for bit', async () => {
+void test('the pool’s odds are the odds simulated in this thread, bit for bit, net strokes included', async () => {
   const pool = new SimulationPool(1);
   try {
     assert.deepEqual(await pool.simulate(input), simulateOdds(input));

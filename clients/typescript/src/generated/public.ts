@@ -2572,6 +2572,35 @@ export interface operations {
                      *               ]
                      *             }
                      *           ]
+                     *         },
+                     *         {
+                     *           "name": "Net",
+                     *           "scoring": "net",
+                     *           "par": 36,
+                     *           "rows": [
+                     *             {
+                     *               "position": "1",
+                     *               "rank": 1,
+                     *               "tied": false,
+                     *               "name": "Ava Palmer",
+                     *               "teamName": null,
+                     *               "thru": 4,
+                     *               "total": 14,
+                     *               "toPar": -2,
+                     *               "holes": [
+                     *                 4,
+                     *                 2,
+                     *                 3,
+                     *                 5,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null
+                     *               ],
+                     *               "handicap": 5
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -2581,7 +2610,11 @@ export interface operations {
                         version: number;
                         leaderboards: {
                             name: string;
-                            scoring: "stroke" | "best-ball";
+                            /**
+                             * @description `stroke`: strokes; `best-ball`: per hole the lowest of the team; `net`: strokes less the strokes the playing handicap gives; `best-net-ball`: per hole the lowest net of the team.
+                             * @enum {unknown}
+                             */
+                            scoring: "stroke" | "best-ball" | "net" | "best-net-ball";
                             par: number | null;
                             rows: {
                                 position: string | null;
@@ -2595,8 +2628,10 @@ export interface operations {
                                 total: number;
                                 /** @description Strokes minus the par of the holes played. */
                                 toPar: number;
-                                /** @description The card; null: not played. */
+                                /** @description The card; null: not played. On a net board, net strokes per hole. */
                                 holes: (number | null)[];
+                                /** @description On the net board only: the playing handicap the golfer’s strokes are netted with. */
+                                handicap?: number;
                             }[];
                         }[];
                     };
@@ -2719,7 +2754,7 @@ export interface operations {
                      *
                      *     event: leaderboard
                      *     id: 6
-                     *     data: {"version":6,"leaderboards":[{"name":"Individual","scoring":"stroke","par":36,"rows":[{"position":"T1","rank":1,"tied":true,"name":"Ava Palmer","teamName":null,"thru":4,"total":15,"toPar":-1,"holes":[4,3,3,5,null,null,null,null,null]}]}]}
+                     *     data: {"version":6,"leaderboards":[{"name":"Individual","scoring":"stroke","par":36,"rows":[{"position":"T1","rank":1,"tied":true,"name":"Ava Palmer","teamName":null,"thru":4,"total":15,"toPar":-1,"holes":[4,3,3,5,null,null,null,null,null]}]},{"name":"Net","scoring":"net","par":36,"rows":[{"position":"1","rank":1,"tied":false,"name":"Ava Palmer","teamName":null,"thru":4,"total":14,"toPar":-2,"holes":[4,2,3,5,null,null,null,null,null],"handicap":5}]}]}
                      */
                     "text/event-stream": string;
                 };
@@ -2875,7 +2910,11 @@ export interface operations {
                         /** @description The boards of the event’s `/leaderboard`, in its order. */
                         boards: {
                             name: string;
-                            scoring: "stroke" | "best-ball";
+                            /**
+                             * @description `stroke`: strokes; `best-ball`: per hole the lowest of the team; `net`: strokes less the strokes the playing handicap gives; `best-net-ball`: per hole the lowest net of the team.
+                             * @enum {unknown}
+                             */
+                            scoring: "stroke" | "best-ball" | "net" | "best-net-ball";
                             /** @description `pre`: no hole played on the board; `final`: the event is completed or every card is complete. */
                             phase: "pre" | "live" | "final";
                             /** @description Simulated nights behind the chances; 0 on a `final` board (exact). */
