@@ -4486,7 +4486,7 @@ export interface operations {
                      *           "title": "Tuesday Night League — Week 6",
                      *           "eventType": "league-night",
                      *           "status": "published",
-                     *           "startDate": "2026-06-16T22:30:00.000Z",
+                     *           "startDate": "2026-06-16T17:30:00-05:00",
                      *           "endDate": null,
                      *           "localDate": "2026-06-16",
                      *           "tags": [
@@ -4519,6 +4519,10 @@ export interface operations {
                             title: string;
                             eventType: string;
                             status: string;
+                            /**
+                             * Format: date-time
+                             * @description With the organization’s offset at that time.
+                             */
                             startDate: string;
                             endDate: string | null;
                             localDate: string;
@@ -4723,7 +4727,10 @@ export interface operations {
                     eventType: string;
                     /** @enum {unknown} */
                     status: "draft" | "published" | "completed" | "canceled";
-                    /** Format: date-time */
+                    /**
+                     * @description When the event starts. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
+                     */
                     startDate: string;
                     endDate?: string | null;
                     tags?: string[];
@@ -4751,7 +4758,7 @@ export interface operations {
                      *       "title": "Tuesday Night League — Week 6",
                      *       "eventType": "league-night",
                      *       "status": "published",
-                     *       "startDate": "2026-06-16T22:30:00.000Z",
+                     *       "startDate": "2026-06-16T17:30:00-05:00",
                      *       "endDate": null,
                      *       "localDate": "2026-06-16",
                      *       "tags": [
@@ -4779,6 +4786,10 @@ export interface operations {
                         title: string;
                         eventType: string;
                         status: string;
+                        /**
+                         * Format: date-time
+                         * @description With the organization’s offset at that time.
+                         */
                         startDate: string;
                         endDate: string | null;
                         localDate: string;
@@ -4994,7 +5005,7 @@ export interface operations {
                      *       "title": "Tuesday Night League — Week 6",
                      *       "eventType": "league-night",
                      *       "status": "published",
-                     *       "startDate": "2026-06-16T22:30:00.000Z",
+                     *       "startDate": "2026-06-16T17:30:00-05:00",
                      *       "endDate": null,
                      *       "localDate": "2026-06-16",
                      *       "tags": [
@@ -5044,7 +5055,7 @@ export interface operations {
                      *         "format": "shotgun",
                      *         "groups": [
                      *           {
-                     *             "startTime": "2026-06-16T22:30:00.000Z",
+                     *             "startTime": "2026-06-16T17:30:00-05:00",
                      *             "startingHole": 1,
                      *             "userIds": [
                      *               1,
@@ -5061,6 +5072,10 @@ export interface operations {
                         title: string;
                         eventType: string;
                         status: string;
+                        /**
+                         * Format: date-time
+                         * @description With the organization’s offset at that time.
+                         */
                         startDate: string;
                         endDate: string | null;
                         localDate: string;
@@ -5283,7 +5298,10 @@ export interface operations {
                     eventType?: string;
                     /** @enum {unknown} */
                     status?: "draft" | "published" | "completed" | "canceled";
-                    /** Format: date-time */
+                    /**
+                     * @description When the event starts. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
+                     */
                     startDate?: string;
                     endDate?: string | null;
                     tags?: string[];
@@ -5311,7 +5329,7 @@ export interface operations {
                      *       "title": "Tuesday Night League — Week 6",
                      *       "eventType": "league-night",
                      *       "status": "published",
-                     *       "startDate": "2026-06-16T22:30:00.000Z",
+                     *       "startDate": "2026-06-16T17:30:00-05:00",
                      *       "endDate": null,
                      *       "localDate": "2026-06-16",
                      *       "tags": [
@@ -5339,6 +5357,10 @@ export interface operations {
                         title: string;
                         eventType: string;
                         status: string;
+                        /**
+                         * Format: date-time
+                         * @description With the organization’s offset at that time.
+                         */
                         startDate: string;
                         endDate: string | null;
                         localDate: string;
@@ -7137,7 +7159,7 @@ export interface operations {
                      *       "format": "shotgun",
                      *       "groups": [
                      *         {
-                     *           "startTime": "2026-06-16T22:30:00.000Z",
+                     *           "startTime": "2026-06-16T17:30:00-05:00",
                      *           "startingHole": 1,
                      *           "userIds": [
                      *             1,
@@ -7565,7 +7587,7 @@ export interface operations {
                      *       "format": "shotgun",
                      *       "groups": [
                      *         {
-                     *           "startTime": "2026-06-16T22:30:00.000Z",
+                     *           "startTime": "2026-06-16T17:30:00-05:00",
                      *           "startingHole": 1,
                      *           "userIds": [
                      *             1,
