@@ -31,6 +31,7 @@ async function load() {
     'golfer',
     golfers.users.filter((golfer) => !active.has(golfer.id)),
     (golfer) => `${golfer.firstName} ${golfer.lastName} (${golfer.email})`,
+    'Pick a golfer',
   );
 }
 
