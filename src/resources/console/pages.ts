@@ -163,4 +163,29 @@ ${select('scope', 'Points count', '<option value="season">per season</option><op
 </form>
 <div id="series"></div>`,
   },
+  {
+    path: '/brackets',
+    title: 'Brackets',
+    script: 'brackets.js',
+    body: `<h1>Brackets</h1>
+<table><caption>Match-play brackets of the club</caption><thead><tr><th scope="col">Bracket</th><th scope="col">Status</th><th scope="col">Champion</th></tr></thead><tbody id="brackets"></tbody></table>
+<h2>New bracket</h2>
+<form id="create-bracket">
+${text('name', 'Name', 'required maxlength="200"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="bracket-slug-help"')}
+<p id="bracket-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
+${select('holesPerMatch', 'Holes per match', '<option value="18">18</option><option value="9">9</option>')}
+<fieldset><legend>Entrants, in seed order (the order you tick them)</legend><div id="entrants" class="list"></div></fieldset>
+<p><button type="submit">Create draft</button></p>
+</form>`,
+  },
+  {
+    path: '/bracket',
+    title: 'Bracket',
+    script: 'bracket.js',
+    body: `<h1 id="bracket-title">Bracket</h1>
+<p id="bracket-status"></p>
+<p><button type="button" id="publish" hidden>Publish the draw</button></p>
+<div id="rounds"></div>`,
+  },
 ];

@@ -42,6 +42,7 @@ const NAVIGATION = [
   ['/golfers', 'Golfers'],
   ['/nights', 'Nights'],
   ['/standings', 'Standings'],
+  ['/brackets', 'Brackets'],
 ] as const;
 
 /** The one layout of every console page: the navigation, the page's shell, its script. */

@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeSource, browserSkip, eventuallyInPage, launchChromium } from '../../support/browser.js';
+import { browserSkip, eventuallyInPage, launchChromium } from '../../support/browser.js';
+import {
+  checkAccessibility as axeCheck,
+  clubWithKey,
+  inPage,
+  said as pageSays,
+  shoot as screenshots,
+  shotPath,
+  signIn,
+} from '../../support/console.js';
 import { TARGETS } from '../../support/databases.js';
 import {
   ADMIN,
@@ -14,14 +22,6 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
-
-/** Where the screenshots go: gitignored, for a person to look at. */
-const SHOTS = new URL('../../../test-output/console/', import.meta.url);
-
-/** Code that runs in the page is written as it runs there: the test has no DOM types. */
-async function inPage<T = unknown>(page: Page, source: string): Promise<T> {
-  return page.evaluate<T>(source);
-}
 
 describeUnlessSkipped(
   'the console: an organizer runs a league night from an empty club',
@@ -52,23 +52,10 @@ describeUnlessSkipped(
         {},
         { logStream: { write: (line: string) => void logLines.push(line) } },
       );
-      orgSlug = unique('club');
-      const org = await h.admin('POST', `${ADMIN}/orgs`, {
-        slug: orgSlug,
-        name: 'Prairie Links',
-        timezone: 'America/Chicago',
-      });
-      assert.equal(org.statusCode, 201, org.body);
-      const key = await h.admin('POST', `${ADMIN}/orgs/${orgSlug}/api-keys`, {
-        name: 'Console',
-        role: 'organizer',
-      });
-      assert.equal(key.statusCode, 201, key.body);
-      orgKey = key.json<{ key: string }>().key;
+      ({ slug: orgSlug, key: orgKey } = await clubWithKey(h, 'Prairie Links'));
       // A golfer with an account already (another club's, say): added by e-mail, linked.
       await h.user(existing);
       origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
-      await mkdir(SHOTS, { recursive: true });
       browser = await launchChromium();
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       context.on('request', (request) => requestUrls.push(request.url()));
@@ -86,36 +73,9 @@ describeUnlessSkipped(
       await stopHarness(h);
     });
 
-    async function checkAccessibility(what: string): Promise<void> {
-      await page.evaluate(axeSource);
-      const violations = await inPage<{ id: string; impact: string | null }[]>(
-        page,
-        `axe.run(document).then((r) => r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) })))`,
-      );
-      assert.deepEqual(violations, [], `${what}: ${JSON.stringify(violations)}`);
-    }
-
-    /** Screenshots at 1280 and 390 px; at 390 nothing scrolls sideways. */
-    async function shoot(name: string): Promise<void> {
-      await page.screenshot({ path: new URL(`${name}-1280.png`, SHOTS).pathname, fullPage: true });
-      await page.setViewportSize({ width: 390, height: 844 });
-      const width = await inPage<{ scroll: number; client: number }>(
-        page,
-        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
-      );
-      assert.ok(width.scroll <= width.client, `${name}: no sideways scrolling at 390 px`);
-      await page.screenshot({ path: new URL(`${name}-390.png`, SHOTS).pathname, fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
-
-    async function said(words: string): Promise<void> {
-      await eventuallyInPage(`the page says “${words}”`, async () => {
-        const text = await page.locator('#message').innerText();
-        return text.includes(words) ? true : text;
-      });
-    }
+    const checkAccessibility = (what: string) => axeCheck(page, what);
+    const shoot = (name: string) => screenshots(page, name);
+    const said = (words: string) => pageSays(page, words);
 
     async function addGolfer(email: string, firstName: string, lastName: string): Promise<void> {
       await page.fill('#email', email);
@@ -208,10 +168,10 @@ describeUnlessSkipped(
       assert.equal(await page.locator('#scores-title').isVisible(), false);
       assert.equal(await page.locator('#sheet').isVisible(), true, 'the tee sheet is printed');
       await page.screenshot({
-        path: new URL('tee-sheet-print.png', SHOTS).pathname,
+        path: await shotPath('tee-sheet-print.png'),
         fullPage: true,
       });
-      await page.pdf({ path: new URL('tee-sheet.pdf', SHOTS).pathname, format: 'A4' });
+      await page.pdf({ path: await shotPath('tee-sheet.pdf'), format: 'A4' });
       await page.emulateMedia({ media: 'screen' });
 
       await page.getByRole('button', { name: 'Create scorer link' }).click();
@@ -250,7 +210,7 @@ describeUnlessSkipped(
             : text.slice(0, 300);
         },
       );
-      await board.screenshot({ path: new URL('leaderboard-widget.png', SHOTS).pathname });
+      await board.screenshot({ path: await shotPath('leaderboard-widget.png') });
 
       await page.selectOption('#series', { label: 'Tuesday Points' });
       await page.getByRole('button', { name: 'Post the board' }).click();
@@ -266,7 +226,7 @@ describeUnlessSkipped(
       await board.goto(`${origin}/embed/standings?org=${orgSlug}&series=${seriesId}`);
       const standings = await board.locator('body').innerText();
       assert.ok(standings.includes('Al Fairway'), standings.slice(0, 300));
-      await board.screenshot({ path: new URL('standings-widget.png', SHOTS).pathname });
+      await board.screenshot({ path: await shotPath('standings-widget.png') });
       await board.close();
 
       assert.deepEqual(consoleErrors, []);
