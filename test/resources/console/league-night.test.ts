@@ -88,10 +88,7 @@ describeUnlessSkipped(
       await page.goto(`${origin}/console`);
       await checkAccessibility('sign-in');
       await shoot('sign-in');
-      await page.fill('#key', orgKey);
-      await page.keyboard.press('Enter');
-      await page.getByRole('button', { name: 'Run Prairie Links' }).click();
-      await page.waitForURL(`${origin}/console/leagues`);
+      await signIn(page, origin, orgKey, 'Prairie Links');
 
       await page.fill('#name', 'Tuesday League');
       await page.fill('#slug', 'tuesday-league');
