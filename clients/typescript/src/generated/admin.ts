@@ -8485,7 +8485,7 @@ export interface operations {
                      *           "eventId": null,
                      *           "hint": "chk_b7Rm",
                      *           "expiresAt": null,
-                     *           "createdAt": "2027-03-01T15:40:00.000Z"
+                     *           "createdAt": "2027-03-01T09:40:00-06:00"
                      *         },
                      *         {
                      *           "id": 7,
@@ -8493,8 +8493,8 @@ export interface operations {
                      *           "role": "scorer",
                      *           "eventId": 12,
                      *           "hint": "chk_Xq4T",
-                     *           "expiresAt": "2027-04-07T05:00:00.000Z",
-                     *           "createdAt": "2027-04-06T21:02:11.000Z"
+                     *           "expiresAt": "2027-04-07T00:00:00-05:00",
+                     *           "createdAt": "2027-04-06T16:02:11-05:00"
                      *         }
                      *       ]
                      *     }
@@ -8711,8 +8711,8 @@ export interface operations {
                     role: "organizer" | "scorer";
                     eventId?: number;
                     /**
-                     * Format: date-time
-                     * @description When the key stops working. Scorer keys default to the end of their event’s last day in the organization’s time zone; organizer keys to never.
+                     * @description When the key stops working. Scorer keys default to the end of their event’s last day in the organization’s time zone; organizer keys to never. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
                      */
                     expiresAt?: string;
                 };
@@ -8736,8 +8736,8 @@ export interface operations {
                      *       "role": "scorer",
                      *       "eventId": 12,
                      *       "hint": "chk_Xq4T",
-                     *       "expiresAt": "2027-04-07T05:00:00.000Z",
-                     *       "createdAt": "2027-04-06T21:02:11.000Z",
+                     *       "expiresAt": "2027-04-07T00:00:00-05:00",
+                     *       "createdAt": "2027-04-06T16:02:11-05:00",
                      *       "key": "chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu",
                      *       "scoringLink": "/score#org=demo-golf-club&event=12&key=chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu"
                      *     }
