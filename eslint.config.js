@@ -165,4 +165,9 @@ export default tseslint.config(
     },
     rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-var': 'off' },
   },
+  {
+    // The console's scripts are ES modules (`<script type="module">`), also without a build.
+    files: ['assets/console/**/*.js'],
+    languageOptions: { sourceType: 'module' },
+  },
 );

@@ -35,7 +35,7 @@ export function localDate(instant: Date, timeZone: string): string {
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Milliseconds by which the clocks of `timeZone` are ahead of UTC at `instant`. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   let clock = clockFormatters.get(timeZone);
   if (clock === undefined) {
     clock = new Intl.DateTimeFormat('en-US', {

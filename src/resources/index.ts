@@ -2,6 +2,7 @@ import type { Widget } from '../http/embed/parts.js';
 import { apiKeys } from './api-keys/index.js';
 import { brackets } from './brackets/index.js';
 import { calendars } from './calendars/index.js';
+import { organizerConsole } from './console/index.js';
 import { events } from './events/index.js';
 import { invites } from './invites/index.js';
 import { leaderboards } from './leaderboards/index.js';
@@ -41,6 +42,7 @@ export const RESOURCES: readonly Resource[] = [
   apiKeys,
   scoring,
   site,
+  organizerConsole,
   brackets,
   posts,
   calendars,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { NotFoundError } from '../../domain/errors.js';
+import { ADMIN_DATE_TIME_PATTERN, ADMIN_DATE_TIME_RULE } from '../../domain/local-times.js';
 
 /** Largest id a path or query may name (ids are 32-bit integers). */
 export const MAX_ID = 2_147_483_647;
@@ -73,6 +74,15 @@ export const CalendarDate = Type.String({
   errorMessage: { pattern: 'must be a calendar day, YYYY-MM-DD (e.g. 2027-04-06)' },
   description: 'A calendar day, YYYY-MM-DD.',
 });
+
+/** A time in an admin body (decisions §23): the organization's wall clock unless it has an offset. */
+export const AdminDateTime = (description: string) =>
+  Type.String({
+    pattern: ADMIN_DATE_TIME_PATTERN,
+    errorMessage: { pattern: ADMIN_DATE_TIME_RULE },
+    description: `${description} A time without an offset is read in the organization’s time zone.`,
+    examples: ['2027-04-06T17:30'],
+  });
 
 /** A slug in a path, described for the OpenAPI documents by what it names. */
 const slugOf = (what: string, example: string) =>

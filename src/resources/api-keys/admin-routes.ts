@@ -32,7 +32,7 @@ export function adminApiKeyRoutes(context: AppContext) {
         const created = await createApiKey(db, request.params.orgSlug, request.body, context.now());
         const { apiKey, key } = created;
         return reply.code(201).send({
-          ...presentApiKey(apiKey),
+          ...presentApiKey(apiKey, created.timeZone),
           key,
           scoringLink:
             apiKey.event_id === null
@@ -59,12 +59,12 @@ export function adminApiKeyRoutes(context: AppContext) {
         },
       },
       async (request) => {
-        const { count, keys } = await listApiKeys(
+        const { count, keys, timeZone } = await listApiKeys(
           db,
           request.params.orgSlug,
           pageOf(request.query),
         );
-        return { count, apiKeys: keys.map(presentApiKey) };
+        return { count, apiKeys: keys.map((key) => presentApiKey(key, timeZone)) };
       },
     );
 

@@ -6,8 +6,8 @@ const SCORER_KEY: AdminApiKey = {
   role: 'scorer',
   eventId: 12,
   hint: 'chk_Xq4T',
-  expiresAt: '2027-04-07T05:00:00.000Z',
-  createdAt: '2027-04-06T21:02:11.000Z',
+  expiresAt: '2027-04-07T00:00:00-05:00',
+  createdAt: '2027-04-06T16:02:11-05:00',
 };
 
 export const CREATED_API_KEY_EXAMPLE: CreatedApiKey = {
@@ -26,7 +26,7 @@ export const API_KEY_LIST_EXAMPLE: ApiKeyList = {
       eventId: null,
       hint: 'chk_b7Rm',
       expiresAt: null,
-      createdAt: '2027-03-01T15:40:00.000Z',
+      createdAt: '2027-03-01T09:40:00-06:00',
     },
     SCORER_KEY,
   ],

@@ -1,16 +1,18 @@
+import { withZoneOffset } from '../../domain/local-times.js';
 import type { ApiKey } from '../../db/schema.js';
 import { SCORING_PATH } from '../scoring/schema.js';
 import type { AdminApiKey } from './schema.js';
 
-export function presentApiKey(key: ApiKey): AdminApiKey {
+/** A key as the admin API shows it; its times on the org's clock (`timeZone`). */
+export function presentApiKey(key: ApiKey, timeZone: string): AdminApiKey {
   return {
     id: key.id,
     name: key.name,
     role: key.role,
     eventId: key.event_id,
     hint: key.hint,
-    expiresAt: key.expires_at?.toISOString() ?? null,
-    createdAt: key.created_at.toISOString(),
+    expiresAt: key.expires_at === null ? null : withZoneOffset(key.expires_at, timeZone),
+    createdAt: withZoneOffset(key.created_at, timeZone),
   };
 }
 

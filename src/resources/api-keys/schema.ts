@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, MAX_ID, Nullable, OrgParams, Text } from '../../http/schemas/common.js';
+import { AdminDateTime, Id, MAX_ID, Nullable, OrgParams, Text } from '../../http/schemas/common.js';
 
 export const API_KEY_ROLES = ['organizer', 'scorer'] as const;
 
@@ -12,11 +12,9 @@ export const CreateApiKeyBody = Type.Object(
     }),
     eventId: Type.Optional(Id),
     expiresAt: Type.Optional(
-      Type.String({
-        format: 'date-time',
-        description:
-          'When the key stops working. Scorer keys default to the end of their event’s last day in the organization’s time zone; organizer keys to never.',
-      }),
+      AdminDateTime(
+        'When the key stops working. Scorer keys default to the end of their event’s last day in the organization’s time zone; organizer keys to never.',
+      ),
     ),
   },
   { additionalProperties: false },

@@ -1,3 +1,4 @@
+import { ADMIN_DATE_TIME_RULE, readAdminDateTime } from '../../domain/local-times.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/executor.js';
 import type { ApiKey, Event, Org } from '../../db/schema.js';
@@ -72,15 +73,18 @@ export async function createApiKey(
   orgSlug: string,
   input: CreateApiKeyBody,
   now: Date,
-): Promise<{ apiKey: ApiKey; key: string }> {
+): Promise<{ apiKey: ApiKey; key: string; timeZone: string }> {
   const org = await requireOrg(db, orgSlug);
   const event = input.role === 'scorer' ? await scorerEvent(db, org, input.eventId) : undefined;
   if (event === undefined && input.eventId !== undefined) {
     throw new ValidationError({ eventId: 'is only for scorer keys' });
   }
   let expiresAt: Date | undefined;
-  if (input.expiresAt !== undefined) expiresAt = new Date(input.expiresAt);
-  else if (event !== undefined) expiresAt = endOfEventDay(event, org);
+  if (input.expiresAt !== undefined) {
+    const given = readAdminDateTime(input.expiresAt, org.timezone);
+    if (given === null) throw new ValidationError({ expiresAt: ADMIN_DATE_TIME_RULE });
+    expiresAt = given;
+  } else if (event !== undefined) expiresAt = endOfEventDay(event, org);
   if (expiresAt !== undefined && !(expiresAt > now)) {
     throw new ValidationError({ expiresAt: 'must be in the future' });
   }
@@ -96,16 +100,16 @@ export async function createApiKey(
       expires_at: expiresAt ?? null,
     }),
   );
-  return { apiKey, key };
+  return { apiKey, key, timeZone: org.timezone };
 }
 
 export async function listApiKeys(
   db: Executor,
   orgSlug: string,
   page: Page,
-): Promise<{ count: number; keys: ApiKey[] }> {
+): Promise<{ count: number; keys: ApiKey[]; timeZone: string }> {
   const org = await requireOrg(db, orgSlug);
-  return listApiKeysOfOrg(db, org.id, page);
+  return { ...(await listApiKeysOfOrg(db, org.id, page)), timeZone: org.timezone };
 }
 
 /** Deletes the key: the next request with it, on any instance, finds nothing. */

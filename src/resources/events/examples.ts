@@ -45,6 +45,7 @@ export const FIELD_EXAMPLE: EventField = {
 };
 export const ADMIN_EVENT_EXAMPLE: AdminEvent = {
   ...WEEK_6,
+  startDate: '2026-06-16T17:30:00-05:00',
   endDate: null,
   localDate: '2026-06-16',
   tags: ['league-night'],
@@ -77,6 +78,6 @@ export const ADMIN_EVENT_DETAIL_EXAMPLE: AdminEventDetail = {
   ],
   teeSheet: {
     format: 'shotgun',
-    groups: [{ startTime: '2026-06-16T22:30:00.000Z', startingHole: 1, userIds: [1, 2] }],
+    groups: [{ startTime: '2026-06-16T17:30:00-05:00', startingHole: 1, userIds: [1, 2] }],
   },
 };

@@ -7,7 +7,14 @@ import type {
   EventItem,
   EventList,
 } from './schema.js';
-import type { CardedGolfer, FieldGolfer, Schedule, TaggedEvent } from './service.js';
+import { withZoneOffset } from '../../domain/local-times.js';
+import type {
+  AdminTaggedEvent,
+  CardedGolfer,
+  FieldGolfer,
+  Schedule,
+  TaggedEvent,
+} from './service.js';
 import type { AdminTeeSheet } from '../tee-sheets/schema.js';
 import type { ListedEvent, PublicEvent } from './store.js';
 
@@ -55,15 +62,15 @@ export function presentEventField(players: FieldGolfer[]): EventField {
   };
 }
 
-export function presentAdminEvent({ event, tags }: TaggedEvent): AdminEvent {
+export function presentAdminEvent({ event, tags, timeZone }: AdminTaggedEvent): AdminEvent {
   return {
     id: event.id,
     slug: event.slug,
     title: event.title,
     eventType: event.event_type,
     status: event.status,
-    startDate: event.start_at.toISOString(),
-    endDate: event.end_at?.toISOString() ?? null,
+    startDate: withZoneOffset(event.start_at, timeZone),
+    endDate: event.end_at === null ? null : withZoneOffset(event.end_at, timeZone),
     localDate: event.local_date,
     tags,
     eventSeriesId: event.event_series_id,
@@ -76,7 +83,7 @@ export function presentAdminEvent({ event, tags }: TaggedEvent): AdminEvent {
 }
 
 export function presentAdminEventDetail(
-  found: TaggedEvent & { field: CardedGolfer[]; teeSheet: AdminTeeSheet | null },
+  found: AdminTaggedEvent & { field: CardedGolfer[]; teeSheet: AdminTeeSheet | null },
 ): AdminEventDetail {
   return {
     ...presentAdminEvent(found),

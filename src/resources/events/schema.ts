@@ -8,7 +8,15 @@ import {
   MAX_EVENT_LIMIT,
   PUBLIC_EVENT_STATUSES,
 } from '../../domain/events.js';
-import { Id, Nullable, Slug, SLUG_PATTERN, SLUG_RULE, Text } from '../../http/schemas/common.js';
+import {
+  AdminDateTime,
+  Id,
+  Nullable,
+  Slug,
+  SLUG_PATTERN,
+  SLUG_RULE,
+  Text,
+} from '../../http/schemas/common.js';
 import { AdminTeeSheet } from '../tee-sheets/schema.js';
 
 const Tag = Slug;
@@ -63,8 +71,8 @@ export const eventFields = {
     description: 'e.g. league-night, tournament',
   }),
   status: Type.Enum(EVENT_STATUSES),
-  startDate: Type.String({ format: 'date-time' }),
-  endDate: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  startDate: AdminDateTime('When the event starts.'),
+  endDate: Type.Optional(Nullable(AdminDateTime('When the event ends.'))),
   tags: Type.Optional(Type.Array(Tag, { maxItems: 20 })),
   eventSeriesId: Type.Optional(Nullable(Id)),
   ...courseFields,
@@ -170,8 +178,11 @@ export const AdminEvent = Type.Object({
   title: Type.String(),
   eventType: Type.String(),
   status: Type.String(),
-  startDate: Type.String(),
-  endDate: Nullable(Type.String()),
+  startDate: Type.String({
+    format: 'date-time',
+    description: 'With the organization’s offset at that time.',
+  }),
+  endDate: Nullable(Type.String({ format: 'date-time' })),
   localDate: Type.String(),
   tags: Type.Array(Type.String()),
   eventSeriesId: Nullable(Type.Integer()),

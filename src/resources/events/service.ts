@@ -6,6 +6,7 @@ import { parsErrors } from '../../domain/course.js';
 import { strokeIndexErrors } from '../../domain/net-scoring.js';
 import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { ADMIN_DATE_TIME_RULE, readAdminDateTime } from '../../domain/local-times.js';
 import {
   DEFAULT_EVENT_LIMIT,
   sortsNewestFirst,
@@ -58,6 +59,9 @@ export interface TaggedEvent<E extends Event = Event> {
   tags: string[];
 }
 
+/** An event as the admin API answers it: its times are shown on the org's clock. */
+export type AdminTaggedEvent = TaggedEvent & { timeZone: string };
+
 /** One page of a schedule, the number of events matching before paging, and the oldest year. */
 export interface Schedule {
   count: number;
@@ -92,7 +96,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<
 export async function listAdminEvents(
   db: Executor,
   query: Omit<ScheduleQuery, 'everyStatus'>,
-): Promise<{ count: number; events: TaggedEvent[] }> {
+): Promise<{ count: number; events: AdminTaggedEvent[] }> {
   const org = await requireOrg(db, query.orgSlug);
   const schedule = await listSchedule(db, { ...query, everyStatus: true });
   const rows = await findEventsByIds(
@@ -103,7 +107,11 @@ export async function listAdminEvents(
   const tags = new Map(schedule.events.map((event) => [event.id, event.tags]));
   return {
     count: schedule.count,
-    events: rows.map((event) => ({ event, tags: tags.get(event.id) ?? [] })),
+    events: rows.map((event) => ({
+      event,
+      tags: tags.get(event.id) ?? [],
+      timeZone: org.timezone,
+    })),
   };
 }
 
@@ -112,12 +120,12 @@ export async function getAdminEvent(
   db: Executor,
   orgSlug: string,
   id: number,
-): Promise<TaggedEvent> {
+): Promise<AdminTaggedEvent> {
   const org = await requireOrg(db, orgSlug);
   const event = await findEventById(db, org.id, id);
   if (event === undefined) throw new NotFoundError();
   const tags = await tagsOfEvents(db, [event.id]);
-  return { event, tags: tags.get(event.id) ?? [] };
+  return { event, tags: tags.get(event.id) ?? [], timeZone: org.timezone };
 }
 
 /** A golfer of an event's field with their card (null without one). */
@@ -129,7 +137,7 @@ export async function getAdminEventDetail(db: Executor, orgSlug: string, id: num
   const [field, cards, teeSheet] = await Promise.all([
     eventField(db, tagged.event),
     scoreCardsOfEvent(db, tagged.event.id),
-    getAdminTeeSheet(db, tagged.event.id),
+    getAdminTeeSheet(db, tagged.event.id, tagged.timeZone),
   ]);
   const holesOf = new Map(cards.map((card) => [card.userId, card.holes]));
   const carded: CardedGolfer[] = field.map((golfer) => ({
@@ -234,7 +242,8 @@ export interface EventInput extends CourseInput {
 
 /** An instant of a body with the org-local day it falls on, which must be a supported day. */
 function supportedInstant(org: Org, field: 'startDate' | 'endDate', value: string) {
-  const at = new Date(value);
+  const at = readAdminDateTime(value, org.timezone);
+  if (at === null) throw new ValidationError({ [field]: ADMIN_DATE_TIME_RULE });
   const day = localDate(at, org.timezone);
   if (!isSupportedDay(day)) {
     throw new ValidationError({
@@ -297,14 +306,15 @@ async function lockLeagues(
 
 async function afterWrite(
   trx: Executor,
+  org: Org,
   event: Event,
   tags: string[] | undefined,
   leagues: number[],
-): Promise<TaggedEvent> {
+): Promise<AdminTaggedEvent> {
   if (tags !== undefined) await replaceEventTags(trx, event.id, [...new Set(tags)]);
   for (const leagueId of leagues) await refreshLeagueSchedule(trx, leagueId);
   const current = await tagsOfEvents(trx, [event.id]);
-  return { event, tags: current.get(event.id) ?? [] };
+  return { event, tags: current.get(event.id) ?? [], timeZone: org.timezone };
 }
 
 export async function createEvent(db: Executor, orgSlug: string, input: EventInput) {
@@ -325,7 +335,7 @@ export async function createEvent(db: Executor, orgSlug: string, input: EventInp
       event_series_id: input.eventSeriesId ?? null,
       ...(await courseColumns(trx, undefined, input)),
     });
-    return afterWrite(trx, event, input.tags, leagues);
+    return afterWrite(trx, org, event, input.tags, leagues);
   }).catch(slugConflict);
 }
 
@@ -360,7 +370,7 @@ export async function patchEvent(
     const locked = (await lockEvent(trx, id, org.id)) ?? current;
     Object.assign(set, await courseColumns(trx, locked, input));
     const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
-    return afterWrite(trx, event, input.tags, leagues);
+    return afterWrite(trx, org, event, input.tags, leagues);
   }).catch(slugConflict);
 }
 

@@ -1,9 +1,6 @@
 import type { App } from '../../http/context.js';
 
-/**
- * `GET /` (decisions §23): what this server is and where to go, instead of a bare 404. The
- * console's link comes with the console.
- */
+/** `GET /` (decisions §23): what this server is and where to go, instead of a bare 404. */
 const HOME_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -19,6 +16,7 @@ const HOME_PAGE = `<!doctype html>
 <li><a href="/docs">Public API documentation</a></li>
 <li><a href="/docs/admin">Admin API documentation</a></li>
 <li><a href="/embed">Widget gallery</a></li>
+<li><a href="/console">Organizer console</a></li>
 </ul>
 </main>
 </body>

@@ -15,5 +15,5 @@ export const TEE_SHEET_EXAMPLE: PublicTeeSheet = {
 };
 export const ADMIN_TEE_SHEET_EXAMPLE: AdminTeeSheet = {
   format: 'shotgun',
-  groups: [{ startTime: '2026-06-16T22:30:00.000Z', startingHole: 1, userIds: [1, 2] }],
+  groups: [{ startTime: '2026-06-16T17:30:00-05:00', startingHole: 1, userIds: [1, 2] }],
 };

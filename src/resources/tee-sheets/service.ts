@@ -1,6 +1,7 @@
 import type { Event, Org } from '../../db/schema.js';
 import { MAX_HOLES } from '../../domain/course.js';
 import { NotFoundError } from '../../domain/errors.js';
+import { withZoneOffset } from '../../domain/local-times.js';
 import {
   checkTeeSheet,
   generateTeeSheet,
@@ -15,11 +16,12 @@ import type { AdminTeeSheet, PublicTeeSheet } from './schema.js';
 import { deleteTeeSheet, findTeeSheet, highestStartingHole, replaceTeeSheet } from './store.js';
 import { writeTransaction } from '../transaction.js';
 
-function adminView(sheet: TeeSheet): AdminTeeSheet {
+/** The admin API's view of a sheet: golfers by id, tee times on the org's clock. */
+function adminView(sheet: TeeSheet, timeZone: string): AdminTeeSheet {
   return {
     format: sheet.format,
     groups: sheet.groups.map((group) => ({
-      startTime: group.startAt?.toISOString() ?? null,
+      startTime: group.startAt === null ? null : withZoneOffset(group.startAt, timeZone),
       startingHole: group.startingHole,
       userIds: group.userIds,
     })),
@@ -52,7 +54,7 @@ async function writeTeeSheet(
     const { org, event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
     const sheet = build(await sheetContext(trx, org, event));
     await replaceTeeSheet(trx, event.id, sheet);
-    return adminView(sheet);
+    return adminView(sheet, org.timezone);
   });
 }
 
@@ -112,7 +114,8 @@ export async function highestTeeHole(db: Executor, eventId: number): Promise<num
 export async function getAdminTeeSheet(
   db: Executor,
   eventId: number,
+  timeZone: string,
 ): Promise<AdminTeeSheet | null> {
   const sheet = await findTeeSheet(db, eventId);
-  return sheet === undefined ? null : adminView(sheet);
+  return sheet === undefined ? null : adminView(sheet, timeZone);
 }

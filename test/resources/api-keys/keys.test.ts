@@ -69,7 +69,7 @@ describeOnDatabases('API keys of an org', (harness) => {
       ['expiresAt'],
     );
     const scorer = await createKey(h, org, { role: 'scorer', eventId: event.id });
-    assert.equal(scorer.expiresAt, '2026-06-17T05:00:00.000Z');
+    assert.equal(scorer.expiresAt, '2026-06-17T00:00:00-05:00', 'midnight on the club’s clock');
     assert.equal(
       scorer.scoringLink,
       `/score#org=${org.slug}&event=${event.id}&key=${scorer.key}`,
@@ -80,7 +80,13 @@ describeOnDatabases('API keys of an org', (harness) => {
       eventId: event.id,
       expiresAt: '2026-06-16T20:00:00-05:00',
     });
-    assert.equal(chosen.expiresAt, '2026-06-17T01:00:00.000Z');
+    assert.equal(chosen.expiresAt, '2026-06-16T20:00:00-05:00');
+    const local = await createKey(h, org, {
+      role: 'scorer',
+      eventId: event.id,
+      expiresAt: '2026-06-16T21:30',
+    });
+    assert.equal(local.expiresAt, '2026-06-16T21:30:00-05:00', 'read on the club’s clock');
   });
 
   void test('a key works until it expires', async () => {

@@ -27,7 +27,7 @@ describeOnDatabases(
         eventType: 'league-night',
         status: 'published',
         startDate: '2026-04-07T03:30:00Z',
-        endDate: '2026-04-07T05:00:00Z',
+        endDate: '2026-04-07T00:00',
         tags: ['twilight', 'twilight'],
         eventSeriesId: league.id,
       });
@@ -36,8 +36,8 @@ describeOnDatabases(
       assert.ok(Number.isInteger(created.id));
       assert.equal(created.slug, slug);
       assert.equal(created.localDate, '2026-04-06', 'the Chicago day of the start');
-      assert.equal(created.startDate, iso('2026-04-07T03:30:00Z'));
-      assert.equal(created.endDate, iso('2026-04-07T05:00:00Z'));
+      assert.equal(created.startDate, '2026-04-06T22:30:00-05:00', 'on the Chicago clock');
+      assert.equal(created.endDate, '2026-04-07T00:00:00-05:00', 'read on the Chicago clock');
       assert.deepEqual(created.tags, ['twilight']);
       assert.equal(created.eventSeriesId, league.id);
     });
@@ -70,7 +70,11 @@ describeOnDatabases(
         startDate: '2026-07-05T18:00:00Z',
         endDate: '2026-07-05T18:00:00Z',
       });
-      assert.equal(same.endDate, iso('2026-07-05T18:00:00Z'), 'ending as it starts is allowed');
+      assert.equal(
+        iso(same.endDate ?? ''),
+        iso('2026-07-05T18:00:00Z'),
+        'ending as it starts is allowed',
+      );
     });
 
     void test('a startDate or endDate that is not a date-time is 422', async () => {
@@ -82,8 +86,18 @@ describeOnDatabases(
         eventType: 'tournament',
         status: 'published',
       };
-      for (const startDate of ['tomorrow', '2026-07-01', '2026-13-01T18:00:00Z']) {
+      for (const startDate of [
+        'tomorrow',
+        '2026-07-01',
+        '2026-13-01T18:00:00Z',
+        '2026-02-30T18:00',
+        '2026-07-01T24:00',
+      ]) {
         assertInvalid(await createEventResponse(h, org, { ...base, startDate }), ['startDate']);
+      }
+      for (const startDate of ['2026-02-30T18:00', 'July 1st']) {
+        const refused = await createEventResponse(h, org, { ...base, startDate });
+        assert.match(refused.body, /YYYY-MM-DDTHH:MM, read on the organization’s clock/);
       }
       assertInvalid(
         await createEventResponse(h, org, {

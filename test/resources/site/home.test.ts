@@ -8,7 +8,7 @@ describeOnDatabases('GET / (decisions §23)', (harness) => {
     assert.equal(response.statusCode, 200, response.body);
     assert.match(String(response.headers['content-type']), /^text\/html/);
     assert.match(response.body, /<h1>Clubhouse<\/h1>/);
-    for (const href of ['/docs', '/docs/admin', '/embed']) {
+    for (const href of ['/docs', '/docs/admin', '/embed', '/console']) {
       assert.ok(response.body.includes(`href="${href}"`), `links ${href}`);
     }
   });

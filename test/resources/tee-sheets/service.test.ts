@@ -44,12 +44,12 @@ describeOnDatabases('league nights: tee sheets', (harness) => {
       format: 'tee-times',
       groups: [
         {
-          startTime: '2026-06-16T22:30:00.000Z',
+          startTime: '2026-06-16T17:30:00-05:00',
           startingHole: 1,
           userIds: ids(night, 'Cy', 'Di'),
         },
         {
-          startTime: '2026-06-16T22:40:00.000Z',
+          startTime: '2026-06-16T17:40:00-05:00',
           startingHole: null,
           userIds: ids(night, 'Bo', 'Al'),
         },
@@ -160,17 +160,17 @@ describeOnDatabases('league nights: tee sheets', (harness) => {
       format: 'tee-times',
       groups: [
         {
-          startTime: '2026-06-16T22:00:00.000Z',
+          startTime: '2026-06-16T17:00:00-05:00',
           startingHole: 1,
           userIds: ids(night, 'Al', 'Bo', 'Fi'),
         },
         {
-          startTime: '2026-06-16T22:10:00.000Z',
+          startTime: '2026-06-16T17:10:00-05:00',
           startingHole: 1,
           userIds: ids(night, 'Cy', 'Di', 'Ed'),
         },
         {
-          startTime: '2026-06-16T22:20:00.000Z',
+          startTime: '2026-06-16T17:20:00-05:00',
           startingHole: 1,
           userIds: ids(night, 'Gus', 'Hal'),
         },
@@ -200,9 +200,9 @@ describeOnDatabases('league nights: tee sheets', (harness) => {
     assert.deepEqual(
       sheet.groups.map((group) => [group.startTime, group.startingHole, group.userIds.length]),
       [
-        ['2026-06-16T23:00:00.000Z', 1, 2],
-        ['2026-06-16T23:00:00.000Z', 2, 2],
-        ['2026-06-16T23:00:00.000Z', 3, 1],
+        ['2026-06-16T18:00:00-05:00', 1, 2],
+        ['2026-06-16T18:00:00-05:00', 2, 2],
+        ['2026-06-16T18:00:00-05:00', 3, 1],
       ],
     );
     // The course has 9 holes: a group each for five golfers fits; a starting hole 10 does not.

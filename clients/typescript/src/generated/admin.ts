@@ -4508,7 +4508,7 @@ export interface operations {
                      *           "title": "Tuesday Night League — Week 6",
                      *           "eventType": "league-night",
                      *           "status": "published",
-                     *           "startDate": "2026-06-16T22:30:00.000Z",
+                     *           "startDate": "2026-06-16T17:30:00-05:00",
                      *           "endDate": null,
                      *           "localDate": "2026-06-16",
                      *           "tags": [
@@ -4553,6 +4553,10 @@ export interface operations {
                             title: string;
                             eventType: string;
                             status: string;
+                            /**
+                             * Format: date-time
+                             * @description With the organization’s offset at that time.
+                             */
                             startDate: string;
                             endDate: string | null;
                             localDate: string;
@@ -4759,7 +4763,10 @@ export interface operations {
                     eventType: string;
                     /** @enum {unknown} */
                     status: "draft" | "published" | "completed" | "canceled";
-                    /** Format: date-time */
+                    /**
+                     * @description When the event starts. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
+                     */
                     startDate: string;
                     endDate?: string | null;
                     tags?: string[];
@@ -4790,7 +4797,7 @@ export interface operations {
                      *       "title": "Tuesday Night League — Week 6",
                      *       "eventType": "league-night",
                      *       "status": "published",
-                     *       "startDate": "2026-06-16T22:30:00.000Z",
+                     *       "startDate": "2026-06-16T17:30:00-05:00",
                      *       "endDate": null,
                      *       "localDate": "2026-06-16",
                      *       "tags": [
@@ -4830,6 +4837,10 @@ export interface operations {
                         title: string;
                         eventType: string;
                         status: string;
+                        /**
+                         * Format: date-time
+                         * @description With the organization’s offset at that time.
+                         */
                         startDate: string;
                         endDate: string | null;
                         localDate: string;
@@ -5047,7 +5058,7 @@ export interface operations {
                      *       "title": "Tuesday Night League — Week 6",
                      *       "eventType": "league-night",
                      *       "status": "published",
-                     *       "startDate": "2026-06-16T22:30:00.000Z",
+                     *       "startDate": "2026-06-16T17:30:00-05:00",
                      *       "endDate": null,
                      *       "localDate": "2026-06-16",
                      *       "tags": [
@@ -5109,7 +5120,7 @@ export interface operations {
                      *         "format": "shotgun",
                      *         "groups": [
                      *           {
-                     *             "startTime": "2026-06-16T22:30:00.000Z",
+                     *             "startTime": "2026-06-16T17:30:00-05:00",
                      *             "startingHole": 1,
                      *             "userIds": [
                      *               1,
@@ -5126,6 +5137,10 @@ export interface operations {
                         title: string;
                         eventType: string;
                         status: string;
+                        /**
+                         * Format: date-time
+                         * @description With the organization’s offset at that time.
+                         */
                         startDate: string;
                         endDate: string | null;
                         localDate: string;
@@ -5350,7 +5365,10 @@ export interface operations {
                     eventType?: string;
                     /** @enum {unknown} */
                     status?: "draft" | "published" | "completed" | "canceled";
-                    /** Format: date-time */
+                    /**
+                     * @description When the event starts. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
+                     */
                     startDate?: string;
                     endDate?: string | null;
                     tags?: string[];
@@ -5381,7 +5399,7 @@ export interface operations {
                      *       "title": "Tuesday Night League — Week 6",
                      *       "eventType": "league-night",
                      *       "status": "published",
-                     *       "startDate": "2026-06-16T22:30:00.000Z",
+                     *       "startDate": "2026-06-16T17:30:00-05:00",
                      *       "endDate": null,
                      *       "localDate": "2026-06-16",
                      *       "tags": [
@@ -5421,6 +5439,10 @@ export interface operations {
                         title: string;
                         eventType: string;
                         status: string;
+                        /**
+                         * Format: date-time
+                         * @description With the organization’s offset at that time.
+                         */
                         startDate: string;
                         endDate: string | null;
                         localDate: string;
@@ -7221,7 +7243,7 @@ export interface operations {
                      *       "format": "shotgun",
                      *       "groups": [
                      *         {
-                     *           "startTime": "2026-06-16T22:30:00.000Z",
+                     *           "startTime": "2026-06-16T17:30:00-05:00",
                      *           "startingHole": 1,
                      *           "userIds": [
                      *             1,
@@ -7649,7 +7671,7 @@ export interface operations {
                      *       "format": "shotgun",
                      *       "groups": [
                      *         {
-                     *           "startTime": "2026-06-16T22:30:00.000Z",
+                     *           "startTime": "2026-06-16T17:30:00-05:00",
                      *           "startingHole": 1,
                      *           "userIds": [
                      *             1,
@@ -9220,7 +9242,7 @@ export interface operations {
                      *           "eventId": null,
                      *           "hint": "chk_b7Rm",
                      *           "expiresAt": null,
-                     *           "createdAt": "2027-03-01T15:40:00.000Z"
+                     *           "createdAt": "2027-03-01T09:40:00-06:00"
                      *         },
                      *         {
                      *           "id": 7,
@@ -9228,8 +9250,8 @@ export interface operations {
                      *           "role": "scorer",
                      *           "eventId": 12,
                      *           "hint": "chk_Xq4T",
-                     *           "expiresAt": "2027-04-07T05:00:00.000Z",
-                     *           "createdAt": "2027-04-06T21:02:11.000Z"
+                     *           "expiresAt": "2027-04-07T00:00:00-05:00",
+                     *           "createdAt": "2027-04-06T16:02:11-05:00"
                      *         }
                      *       ]
                      *     }
@@ -9446,8 +9468,8 @@ export interface operations {
                     role: "organizer" | "scorer";
                     eventId?: number;
                     /**
-                     * Format: date-time
-                     * @description When the key stops working. Scorer keys default to the end of their event’s last day in the organization’s time zone; organizer keys to never.
+                     * @description When the key stops working. Scorer keys default to the end of their event’s last day in the organization’s time zone; organizer keys to never. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
                      */
                     expiresAt?: string;
                 };
@@ -9471,8 +9493,8 @@ export interface operations {
                      *       "role": "scorer",
                      *       "eventId": 12,
                      *       "hint": "chk_Xq4T",
-                     *       "expiresAt": "2027-04-07T05:00:00.000Z",
-                     *       "createdAt": "2027-04-06T21:02:11.000Z",
+                     *       "expiresAt": "2027-04-07T00:00:00-05:00",
+                     *       "createdAt": "2027-04-06T16:02:11-05:00",
                      *       "key": "chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu",
                      *       "scoringLink": "/score#org=demo-golf-club&event=12&key=chk_Xq4T9bV2mKp0sLr8YwNc3dEf6GhJ1aZu"
                      *     }

@@ -1,0 +1,138 @@
+// The console's shared module (decisions §23): the key, the chosen club, calls to the admin
+// API, forms and the few DOM helpers every page uses. The key is kept in sessionStorage
+// (this tab only, gone when it closes): never in a URL, a cookie or a log. What the API
+// answers is put in pages as text (textContent), never as markup.
+
+const ADMIN = document.body.dataset.admin;
+export const CONSOLE = document.body.dataset.console;
+const KEY = 'clubhouse-console:key';
+const ORG = 'clubhouse-console:org';
+
+export const $ = (id) => document.getElementById(id);
+
+export function session() {
+  return {
+    key: window.sessionStorage.getItem(KEY),
+    org: JSON.parse(window.sessionStorage.getItem(ORG) ?? 'null'),
+  };
+}
+
+export function signIn(key) {
+  window.sessionStorage.setItem(KEY, key);
+}
+
+export function chooseOrg(org) {
+  window.sessionStorage.setItem(ORG, JSON.stringify({ slug: org.slug, name: org.name }));
+}
+
+export function signOut() {
+  window.sessionStorage.removeItem(KEY);
+  window.sessionStorage.removeItem(ORG);
+  window.location.assign(CONSOLE);
+}
+
+export function say(text) {
+  $('message').textContent = text;
+}
+
+/** The API's refusal in its own words: its text, or each field's rule (422). */
+function refusal(status, text) {
+  if (status === 401) return 'The key was refused: sign in again.';
+  if (status !== 422) return text;
+  const { errors } = JSON.parse(text);
+  return Object.entries(errors)
+    .map(([field, rule]) => `${field} ${rule}.`)
+    .join(' ');
+}
+
+/** Calls the admin API with the key; throws an Error with the refusal's words. */
+export async function api(method, path, body) {
+  const { key } = session();
+  const response = await fetch(ADMIN + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(refusal(response.status, text));
+  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+/** A path under the chosen club. */
+export function orgPath(path = '') {
+  return `/orgs/${encodeURIComponent(session().org.slug)}${path}`;
+}
+
+/** An element with attributes and children (strings become text nodes). */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+export function row(...cells) {
+  return el('tr', {}, ...cells.map((cell) => el('td', {}, cell)));
+}
+
+export function fill(id, nodes) {
+  $(id).replaceChildren(...nodes);
+}
+
+export function options(id, items, label, first) {
+  fill(id, [
+    ...(first === undefined ? [] : [el('option', { value: '' }, first)]),
+    ...items.map((item) => el('option', { value: String(item.id) }, label(item))),
+  ]);
+}
+
+/** The form's fields by name; runs `submit` on submit and says what came of it. */
+export function onSubmit(id, submit) {
+  const form = $(id);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(form).entries());
+    const button = form.querySelector('button[type="submit"]');
+    button.disabled = true;
+    try {
+      say((await submit(values)) ?? '');
+    } catch (error) {
+      say(error instanceof Error ? error.message : String(error));
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+/** A page's query parameter as an id (ids of leagues and events, never keys). */
+export function idParam(name) {
+  return Number(new URLSearchParams(window.location.search).get(name));
+}
+
+/**
+ * Starts a signed-in page: without a key or a club, back to sign-in; else the club's name in
+ * the header, the sign-out button, then the page's own loading.
+ */
+export async function page(load) {
+  const { key, org } = session();
+  if (key === null || org === null) {
+    window.location.assign(CONSOLE);
+    return;
+  }
+  $('org-name').textContent = org.name;
+  $('sign-out').addEventListener('click', signOut);
+  try {
+    await load();
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A time as the club's clock shows it: the API gives it with the club's offset. */
+export function clock(value) {
+  return value === null ? '' : value.slice(0, 16).replace('T', ' ');
+}

@@ -1,0 +1,191 @@
+/**
+ * The console's pages (decisions §23): each a static shell of headings, forms and empty
+ * lists that its script fills from the admin API. No page carries data, so nothing here is
+ * escaped: what the API answers is put in the page by the scripts, as text.
+ */
+export interface ConsolePage {
+  /** Under `/console`: '' is the sign-in page. */
+  path: string;
+  title: string;
+  /** The script in `assets/console/` that runs the page. */
+  script: string;
+  body: string;
+}
+
+const field = (id: string, label: string, input: string) =>
+  `<p class="field"><label for="${id}">${label}</label>${input}</p>`;
+const text = (id: string, label: string, extra = '') =>
+  field(id, label, `<input id="${id}" name="${id}" ${extra}>`);
+const select = (id: string, label: string, options = '') =>
+  field(id, label, `<select id="${id}" name="${id}">${options}</select>`);
+
+const LEAGUE_STATUSES = ['draft', 'open', 'active', 'completed', 'private']
+  .map((status) => `<option value="${status}">${status}</option>`)
+  .join('');
+
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  {
+    path: '',
+    title: 'Sign in',
+    script: 'sign-in.js',
+    body: `<h1>Sign in</h1>
+<p>Paste your organizer key (or the operator token). It stays in this browser tab only, and is forgotten when the tab closes.</p>
+<form id="sign-in">
+${text('key', 'Key', 'type="password" autocomplete="off" required')}
+<p><button type="submit">Sign in</button></p>
+</form>
+<section aria-labelledby="orgs-title" id="orgs-section" hidden>
+<h2 id="orgs-title">Your clubs</h2>
+<ul id="orgs" class="list"></ul>
+</section>`,
+  },
+  {
+    path: '/leagues',
+    title: 'Leagues',
+    script: 'leagues.js',
+    body: `<h1>Leagues</h1>
+<table><caption>Leagues of the club</caption><thead><tr><th scope="col">League</th><th scope="col">Status</th><th scope="col">Golfers</th></tr></thead><tbody id="leagues"></tbody></table>
+<h2>New league</h2>
+<form id="create-league">
+${text('name', 'Name', 'required maxlength="200"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="slug-help"')}
+<p id="slug-help" class="help">Lowercase letters and digits, words joined by hyphens, e.g. tuesday-league.</p>
+${text('seasonLabel', 'Season', 'required value="2027 Season"')}
+${select('status', 'Status', LEAGUE_STATUSES)}
+<p><button type="submit">Create league</button></p>
+</form>`,
+  },
+  {
+    path: '/league',
+    title: 'League',
+    script: 'league.js',
+    body: `<h1 id="league-title">League</h1>
+<form id="edit-league">
+${text('name', 'Name', 'required maxlength="200"')}
+${text('seasonLabel', 'Season', 'required')}
+${select('status', 'Status', LEAGUE_STATUSES)}
+<p><button type="submit">Save league</button></p>
+</form>
+<h2>Roster</h2>
+<table><caption>Golfers registered in the league</caption><thead><tr><th scope="col">Golfer</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead><tbody id="roster"></tbody></table>
+<form id="register">
+${select('golfer', 'Golfer to register')}
+<p><button type="submit">Register</button></p>
+</form>`,
+  },
+  {
+    path: '/golfers',
+    title: 'Golfers',
+    script: 'golfers.js',
+    body: `<h1>Golfers</h1>
+<h2>Add a golfer</h2>
+<p>A golfer who already has an account (any club) is linked to this club, not created twice.</p>
+<form id="add-golfer">
+${text('email', 'E-mail address', 'type="email" required autocomplete="off"')}
+${text('firstName', 'First name', 'required maxlength="100"')}
+${text('lastName', 'Last name', 'required maxlength="100"')}
+<p><button type="submit">Add golfer</button></p>
+</form>
+<table><caption>Golfers of the club</caption><thead><tr><th scope="col">Name</th><th scope="col">E-mail address</th></tr></thead><tbody id="golfers"></tbody></table>`,
+  },
+  {
+    path: '/nights',
+    title: 'Nights and events',
+    script: 'nights.js',
+    body: `<h1>Nights and events</h1>
+<table><caption>Events of the club, every status</caption><thead><tr><th scope="col">Event</th><th scope="col">Starts</th><th scope="col">Status</th></tr></thead><tbody id="events"></tbody></table>
+<h2>New night</h2>
+<form id="create-event">
+${text('title', 'Title', 'required maxlength="200"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="event-slug-help"')}
+<p id="event-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
+${select('league', 'League (its roster is the field)', '<option value="">No league</option>')}
+${text('startDate', 'Starts (the club’s local time)', 'type="datetime-local" required')}
+${text('courseName', 'Course', 'maxlength="200"')}
+${text('pars', 'Pars of the holes, from hole 1', 'required inputmode="numeric" aria-describedby="pars-help" value="4,4,3,5,4,4,3,5,4"')}
+<p id="pars-help" class="help">9 or 18 numbers from 3 to 6, separated by commas.</p>
+<p><button type="submit">Create night</button></p>
+</form>`,
+  },
+  {
+    path: '/night',
+    title: 'Night',
+    script: 'night.js',
+    body: `<h1 id="night-title">Night</h1>
+<p id="night-when"></p>
+<p class="links no-print"><a id="board-link" href="/embed">Public leaderboard</a></p>
+<section aria-labelledby="sheet-title">
+<h2 id="sheet-title">Tee sheet</h2>
+<form id="generate" class="no-print">
+${select('format', 'Start', '<option value="tee-times">Tee times</option><option value="shotgun">Shotgun</option>')}
+${text('firstStart', 'First start (HH:MM)', 'required value="17:30" pattern="[0-2][0-9]:[0-5][0-9]"')}
+${text('intervalMinutes', 'Minutes between groups', 'type="number" min="1" max="60" value="10"')}
+${text('groupSize', 'Golfers per group', 'type="number" min="1" max="6" value="4" required')}
+<p><button type="submit">Generate tee sheet</button> <button type="button" id="print">Print tee sheet</button></p>
+</form>
+<table id="sheet"><caption>Groups, their start and golfers</caption><thead><tr><th scope="col">Start</th><th scope="col">Hole</th><th scope="col">Golfers</th></tr></thead><tbody id="groups"></tbody></table>
+</section>
+<section aria-labelledby="scorer-title" class="no-print">
+<h2 id="scorer-title">Scorer link</h2>
+<form id="scorer">
+${text('scorerName', 'Who scores (a name for the link)', 'required maxlength="100" value="Scorer"')}
+<p><button type="submit">Create scorer link</button></p>
+</form>
+<div id="scorer-link" hidden><p><a id="scorer-href" href="/score">Scoring page</a> (valid until the end of the night’s day)</p><div id="qr" role="img" aria-label="QR code of the scorer link"></div></div>
+</section>
+<section aria-labelledby="scores-title" class="no-print">
+<h2 id="scores-title">Scores</h2>
+<form id="score">
+${select('scoreGolfer', 'Golfer')}
+<fieldset><legend>Strokes per hole</legend><div id="holes" class="holes"></div></fieldset>
+<p><button type="submit">Save card</button></p>
+</form>
+</section>
+<section aria-labelledby="post-title" class="no-print">
+<h2 id="post-title">Post the night into standings</h2>
+<form id="post">
+${select('series', 'Standings series')}
+${text('points', 'Points of places 1, 2, 3…', 'required value="10,8,6,5,4,3,2,1"')}
+<p><button type="submit">Post the board</button></p>
+</form>
+</section>`,
+  },
+  {
+    path: '/standings',
+    title: 'Standings',
+    script: 'standings.js',
+    body: `<h1>Standings</h1>
+<h2>New series</h2>
+<form id="create-series">
+${text('seriesName', 'Name', 'required maxlength="100"')}
+${select('scope', 'Points count', '<option value="season">per season</option><option value="overall">overall</option>')}
+<p><button type="submit">Create series</button></p>
+</form>
+<div id="series"></div>`,
+  },
+  {
+    path: '/brackets',
+    title: 'Brackets',
+    script: 'brackets.js',
+    body: `<h1>Brackets</h1>
+<table><caption>Match-play brackets of the club</caption><thead><tr><th scope="col">Bracket</th><th scope="col">Status</th><th scope="col">Champion</th></tr></thead><tbody id="brackets"></tbody></table>
+<h2>New bracket</h2>
+<form id="create-bracket">
+${text('name', 'Name', 'required maxlength="200"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="bracket-slug-help"')}
+<p id="bracket-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
+${select('holesPerMatch', 'Holes per match', '<option value="18">18</option><option value="9">9</option>')}
+<fieldset><legend>Entrants, in seed order (the order you tick them)</legend><div id="entrants" class="list"></div></fieldset>
+<p><button type="submit">Create draft</button></p>
+</form>`,
+  },
+  {
+    path: '/bracket',
+    title: 'Bracket',
+    script: 'bracket.js',
+    body: `<h1 id="bracket-title">Bracket</h1>
+<p id="bracket-status"></p>
+<p><button type="button" id="publish" hidden>Publish the draw</button></p>
+<div id="rounds"></div>`,
+  },
+];

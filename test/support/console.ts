@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { axeSource, eventuallyInPage } from './browser.js';
+import { ADMIN, unique, type Harness } from './harness.js';
+
+/** Where the console's screenshots go: gitignored, for a person to look at. */
+const SHOTS = new URL('../../test-output/console/', import.meta.url);
+
+/** The path of a file under the screenshots' folder, which is made when missing. */
+export async function shotPath(file: string): Promise<string> {
+  await mkdir(SHOTS, { recursive: true });
+  return new URL(file, SHOTS).pathname;
+}
+
+/** Code that runs in the page is written as it runs there: the tests have no DOM types. */
+export async function inPage<T = unknown>(page: Page, source: string): Promise<T> {
+  return page.evaluate<T>(source);
+}
+
+/** A club made through the admin API with the operator's token, and an organizer key of it. */
+export async function clubWithKey(
+  h: Harness,
+  name: string,
+): Promise<{ slug: string; key: string }> {
+  const slug = unique('club');
+  const org = await h.admin('POST', `${ADMIN}/orgs`, { slug, name, timezone: 'America/Chicago' });
+  assert.equal(org.statusCode, 201, org.body);
+  const key = await h.admin('POST', `${ADMIN}/orgs/${slug}/api-keys`, {
+    name: 'Console',
+    role: 'organizer',
+  });
+  assert.equal(key.statusCode, 201, key.body);
+  return { slug, key: key.json<{ key: string }>().key };
+}
+
+/** Signs in at `/console` with `key` and chooses the club called `name`. */
+export async function signIn(page: Page, origin: string, key: string, name: string): Promise<void> {
+  await page.goto(`${origin}/console`);
+  await page.fill('#key', key);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: `Run ${name}` }).click();
+  await page.waitForURL(`${origin}/console/leagues`);
+}
+
+/** axe on the page as it is: no serious or critical violation. */
+export async function checkAccessibility(page: Page, what: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await inPage<{ id: string; impact: string | null }[]>(
+    page,
+    `axe.run(document).then((r) => r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) })))`,
+  );
+  assert.deepEqual(violations, [], `${what}: ${JSON.stringify(violations)}`);
+}
+
+/** Screenshots at 1280 and 390 px; at 390 nothing scrolls sideways. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: await shotPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await inPage<{ scroll: number; client: number }>(
+    page,
+    '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+  );
+  assert.ok(width.scroll <= width.client, `${name}: no sideways scrolling at 390 px`);
+  await page.screenshot({ path: await shotPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Waits until the page's status line says `words`. */
+export async function said(page: Page, words: string): Promise<void> {
+  await eventuallyInPage(`the page says “${words}”`, async () => {
+    const text = await page.locator('#message').innerText();
+    return text.includes(words) ? true : text;
+  });
+}
