@@ -162,7 +162,7 @@ describeOnDatabases(
     void test('only public routes are described, each with every answer the edge can give', async () => {
       const document = await documentOf(harness());
       const operations = operationsOf(document);
-      assert.equal(operations.length, 28);
+      assert.equal(operations.length, 30);
       for (const { path, method, operation } of operations) {
         assert.ok(path.startsWith(`${PUBLIC}/`), path);
         assert.deepEqual(operation.security ?? document.security, [], `${method} ${path}`);

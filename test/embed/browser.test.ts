@@ -221,6 +221,14 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
       },
     ],
     [
+      'player',
+      { widget: 'player', player: 'ava-golfer' },
+      (text) => {
+        assert.match(text, /Ava Golfer/);
+        assert.match(text, /No league handicap yet: it needs 3 complete cards \(0 so far\)\./);
+      },
+    ],
+    [
       'leagues',
       { widget: 'leagues', title: ' ' },
       (text) => {
@@ -384,8 +392,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto(`${origin}/embed`);
     const frames = page.locator('iframe[data-clubhouse]');
-    assert.equal(await frames.count(), 18);
-    for (let index = 0; index < 18; index += 1) {
+    assert.equal(await frames.count(), 19);
+    for (let index = 0; index < 19; index += 1) {
       await frames.nth(index).scrollIntoViewIfNeeded();
       await sizedFrame(index);
     }

@@ -16,11 +16,10 @@ function handicapWords(player: PlayerProfile): Html {
     return html`<p>No league handicap yet: it needs 3 complete cards (${cards} so far).</p>`;
   }
   const { value, rounds, provisional } = player.handicap;
-  return html`<p>
-    <strong class="handicap">${value.toFixed(1)}</strong>
-    unofficial league handicap from ${rounds}
-    card${rounds === 1 ? '' : 's'}${provisional ? ' (provisional until 20)' : ''}.
-  </p>`;
+  const words =
+    `unofficial league handicap from ${rounds} cards` +
+    (provisional ? ' (provisional until 20).' : '.');
+  return html`<p><strong class="handicap">${value.toFixed(1)}</strong> ${words}</p>`;
 }
 
 /**
