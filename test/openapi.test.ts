@@ -11,6 +11,7 @@ import {
   DEMO_FEATURED_POST_SLUG,
   DEMO_ORG_SLUG,
   DEMO_PLAN_SLUG,
+  DEMO_PLAYER_SLUG,
   seedDemo,
 } from '../src/cli/seed-demo.js';
 import {
@@ -228,6 +229,7 @@ describeOnDatabases(
         competitorId: String(competitor.id),
         bracketSlug: DEMO_BRACKET_SLUG,
         postSlug: DEMO_FEATURED_POST_SLUG,
+        playerSlug: DEMO_PLAYER_SLUG,
       };
       const plan = await db
         .selectFrom('membership_plans')

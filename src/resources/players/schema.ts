@@ -14,15 +14,6 @@ export const PlayerSlugParams = Type.Object({
 });
 
 export const PlayerListQuery = Type.Object({
-  search: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description:
-        'Only players each of whose words starts a word of the name, in any case and ' +
-        'with or without accents (`jose` finds José).',
-    }),
-  ),
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -37,6 +28,15 @@ export const PlayerListQuery = Type.Object({
       maximum: 1000000,
       default: 0,
       description: 'Matching players to skip before the page.',
+    }),
+  ),
+  search: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'Only players each of whose words starts a word of the name, in any case and ' +
+        'with or without accents (`jose` finds José).',
     }),
   ),
 });

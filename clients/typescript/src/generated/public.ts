@@ -5021,12 +5021,12 @@ export interface operations {
     listPlayers: {
         parameters: {
             query?: {
-                /** @description Only players each of whose words starts a word of the name, in any case and with or without accents (`jose` finds José). */
-                search?: string;
                 /** @description Players per page. */
                 limit?: number;
                 /** @description Matching players to skip before the page. */
                 offset?: number;
+                /** @description Only players each of whose words starts a word of the name, in any case and with or without accents (`jose` finds José). */
+                search?: string;
             };
             header?: never;
             path: {
