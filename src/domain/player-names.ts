@@ -1,3 +1,5 @@
+import slugify from 'slugify';
+
 /**
  * How a player's name is searched and turned into a slug (decisions §19): folded to lower
  * case without accents, so that "jose" finds "José" on any database, and the slug of
@@ -27,15 +29,13 @@ export function searchName(name: string): string {
 /** What a slug is made of when a name has no letters a slug can hold. */
 const FALLBACK_SLUG = 'player';
 
-/** The slug a name asks for before collisions: `sam-snead`. */
+/**
+ * The slug a name asks for before collisions: `sam-snead`, `soren-aero` (slugify spells
+ * out letters such as ø and æ that have no accent to drop).
+ */
 export function slugBase(name: string): string {
-  const ascii = nameWords(name)
-    .map((word) => word.replace(/[^a-z0-9]/g, ''))
-    .filter((word) => word.length > 0)
-    .join('-')
-    .slice(0, 90)
-    .replace(/-+$/, '');
-  return ascii === '' ? FALLBACK_SLUG : ascii;
+  const slug = slugify(name, { lower: true, strict: true }).slice(0, 90).replace(/-+$/, '');
+  return slug === '' ? FALLBACK_SLUG : slug;
 }
 
 /** The first of `base`, `base-2`, `base-3`, … that is not taken. */

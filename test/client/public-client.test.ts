@@ -323,7 +323,7 @@ void describe('@clubhouse/client against a running server', () => {
     const expected = operationsOf(document)
       .filter(({ operation }) => !isEventStream(operation))
       .map(({ method, path }) => `${method} ${path}`);
-    assert.equal(expected.length, 26);
+    assert.equal(expected.length, 28);
     assert.deepEqual([...succeeded].sort(), expected.sort());
   });
 });
