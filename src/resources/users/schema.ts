@@ -17,11 +17,7 @@ export const AdminUser = Type.Object({
 export type AdminUser = Static<typeof AdminUser>;
 export const GolferListQuery = Type.Object({
   search: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: 'Only golfers whose name or e-mail address holds this text, in any case.',
-    }),
+    Text(100, 'Only golfers whose name or e-mail address holds this text, in any case.'),
   ),
   ...pageFields,
 });
