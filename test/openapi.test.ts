@@ -11,6 +11,7 @@ import {
   DEMO_FEATURED_POST_SLUG,
   DEMO_ORG_SLUG,
   DEMO_PLAN_SLUG,
+  DEMO_PLAYER_SLUG,
   seedDemo,
 } from '../src/cli/seed-demo.js';
 import {
@@ -162,7 +163,7 @@ describeOnDatabases(
     void test('only public routes are described, each with every answer the edge can give', async () => {
       const document = await documentOf(harness());
       const operations = operationsOf(document);
-      assert.equal(operations.length, 28);
+      assert.equal(operations.length, 30);
       for (const { path, method, operation } of operations) {
         assert.ok(path.startsWith(`${PUBLIC}/`), path);
         assert.deepEqual(operation.security ?? document.security, [], `${method} ${path}`);
@@ -228,6 +229,7 @@ describeOnDatabases(
         competitorId: String(competitor.id),
         bracketSlug: DEMO_BRACKET_SLUG,
         postSlug: DEMO_FEATURED_POST_SLUG,
+        playerSlug: DEMO_PLAYER_SLUG,
       };
       const plan = await db
         .selectFrom('membership_plans')

@@ -12,7 +12,14 @@
   /* Frame titles by widget name, filled in from the service's widget registry. */
   var LABELS = {/* labels */};
   /* Read by the loader itself rather than passed on to the widget page. */
-  var LOADER_OPTIONS = { org: 1, widget: 1, eventParam: 1, postParam: 1, target: 1 };
+  var LOADER_OPTIONS = {
+    org: 1,
+    widget: 1,
+    eventParam: 1,
+    postParam: 1,
+    playerParam: 1,
+    target: 1,
+  };
 
   var ns = (window.ClubhouseEmbed = window.ClubhouseEmbed || { frames: [] });
 
@@ -63,6 +70,9 @@
     if (post) query.set('post', post);
     else query.delete('post');
   }
+  if (data.player === 'url') {
+    query.set('player', pageQuery.get(data.playerParam || 'player') || '');
+  }
   /* A root-relative link names a page of the host site, not of the widget's origin. */
   if (data.link && data.link.charAt(0) === '/' && data.link.charAt(1) !== '/') {
     query.set('link', window.location.origin + data.link);
@@ -81,8 +91,8 @@
   if (target) target.appendChild(iframe);
   else script.insertAdjacentElement('afterend', iframe);
 
-  /* Nothing to show: no org, an unknown widget, or no event on the page's URL. */
-  if (!data.org || !LABELS[widget] || query.get('event') === '') {
+  /* Nothing to show: no org, an unknown widget, or no event or player on the page's URL. */
+  if (!data.org || !LABELS[widget] || query.get('event') === '' || query.get('player') === '') {
     collapse(iframe);
     iframe.removeAttribute('src');
     return;

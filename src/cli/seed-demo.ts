@@ -36,6 +36,9 @@ export const DEMO_LIVE_NIGHT_SLUG = 'tuesday-night-6';
 export const DEMO_FEATURED_POST_SLUG = 'opening-day';
 
 /** The demo's match-play bracket: ten golfers, byes to the top six, under way. */
+/** A golfer of the Tuesday league with enough played cards for a league handicap. */
+export const DEMO_PLAYER_SLUG = 'ava-palmer';
+
 export const DEMO_BRACKET_SLUG = 'club-match-play';
 
 /** The Tuesday league's nine holes, par 36, with their stroke index; it plays net too. */
@@ -68,6 +71,9 @@ const LIVE_CARDS: [number, (number | null)[]][] = [
   [3, [null, 5, 3, 5, 5, null, null, null, null]],
   [4, [null, null, 3, 6, 4, null, null, null, null]],
 ];
+
+/** The Tuesday league's roster (indexes in GOLFERS), who play its nights. */
+const TUESDAY_ROSTER = [0, 1, 2, 3, 4, 9] as const;
 
 const TUESDAY = 2;
 const THURSDAY = 4;
@@ -241,7 +247,7 @@ export async function seedDemo(db: Executor, now: Date): Promise<void> {
     registration: Omit<CompleteRegistration, 'orgSlug' | 'leagueId'>,
   ) => completeRegistration(db, { orgSlug: org.slug, leagueId, ...registration });
 
-  for (const index of [0, 1, 2, 3, 4, 9]) await register(individual.id, { userId: userId(index) });
+  for (const index of TUESDAY_ROSTER) await register(individual.id, { userId: userId(index) });
 
   const forePlay = await register(pairsPerEntry.id, {
     userId: userId(0),
@@ -411,6 +417,27 @@ async function seedMembershipPlans(db: Executor, orgSlug: string, now: Date, buy
   });
 }
 
+/**
+ * Complete cards of a played night for every golfer of the field, so that the players'
+ * profiles have results and, from the third night, league handicaps (decisions §19).
+ * Strokes vary by golfer, night and hole within one under and three over par.
+ */
+async function seedPlayedCards(
+  db: Executor,
+  seed: ScheduleSeed,
+  eventId: number,
+  night: number,
+): Promise<void> {
+  for (const index of TUESDAY_ROSTER) {
+    const golfer = seed.golfers[index];
+    if (golfer === undefined) throw new Error(`demo golfer ${index} is missing`);
+    const holes = DEMO_COURSE.pars.map(
+      (par, hole) => par + ((golfer.id * 7 + night * 3 + hole * 5) % 5) - 1,
+    );
+    await putScoreCard(db, { orgSlug: seed.orgSlug, eventId, userId: golfer.id, holes });
+  }
+}
+
 /** This week's night under way: a shotgun tee sheet of pairs and cards in progress. */
 async function seedLiveNight(db: Executor, seed: ScheduleSeed, eventId: number): Promise<void> {
   const night = { orgSlug: seed.orgSlug, eventId };
@@ -462,10 +489,12 @@ async function seedSchedule(db: Executor, seed: ScheduleSeed): Promise<void> {
       startDate: at(night, '17:30'),
       tags: ['league-night'],
       eventSeriesId: seed.tuesdayLeagueId,
-      // Nights played before the course was recorded have results only.
-      ...(played ? {} : DEMO_COURSE),
+      ...DEMO_COURSE,
     });
-    if (played) playedNights.push(event.id);
+    if (played) {
+      playedNights.push(event.id);
+      await seedPlayedCards(db, seed, event.id, index);
+    }
     if (event.slug === DEMO_LIVE_NIGHT_SLUG) await seedLiveNight(db, seed, event.id);
   }
   for (const [index, round] of calendar.thursdayRounds.entries()) {

@@ -83,30 +83,38 @@ const ORGS_OF_ROW: Readonly<Record<string, (t: Qualify, r: string) => string>> =
   standing_competitors: viaSeries,
   standing_results: viaSeries,
   standing_totals: viaSeries,
+  players: orgById,
   // A golfer belongs to no org: their name shows in every org they play in, and only there.
-  users: (t, r) => `
-    select o.id, o.slug from ${t('orgs')} o where o.id in (
-      select s.org_id from ${t('roster_entries')} x
-        join ${t('event_series')} s on s.id = x.event_series_id where x.user_id = ${r}.id
-      union select s.org_id from ${t('invites')} x join ${t('teams')} p on p.id = x.team_id
-        join ${t('event_series')} s on s.id = p.event_series_id where x.inviter_user_id = ${r}.id
-      union select e.org_id from ${t('event_entries')} x
-        join ${t('events')} e on e.id = x.event_id where x.user_id = ${r}.id
-      union select e.org_id from ${t('tee_group_players')} x
-        join ${t('events')} e on e.id = x.event_id where x.user_id = ${r}.id
-      union select e.org_id from ${t('score_cards')} x
-        join ${t('events')} e on e.id = x.event_id where x.user_id = ${r}.id
-      union select s.org_id from ${t('standing_competitors')} x
-        join ${t('standing_series')} s on s.id = x.series_id where x.user_id = ${r}.id
-      union select b.org_id from ${t('bracket_entrants')} x
-        join ${t('brackets')} b on b.id = x.bracket_id where x.user_id = ${r}.id
-      union select x.org_id from ${t('org_golfers')} x where x.user_id = ${r}.id
-      union select p.org_id from ${t('membership_purchases')} x
-        join ${t('membership_plans')} p on p.id = x.plan_id where x.user_id = ${r}.id)`,
+  users: (t, r) => orgsOfGolfer(t, `${r}.id`),
+  // Marks of profiles to rebuild: cleared in the transaction that made them, or by the rebuild.
+  stale_players: (t, r) => orgsOfGolfer(t, `${r}.user_id`),
 };
 
 /** Tables whose new rows nothing refers to yet, so that inserting one touches no org. */
 const INSERT_TOUCHES_NOTHING = new Set(['users']);
+
+/** The orgs a golfer plays in. */
+function orgsOfGolfer(t: Qualify, userId: string): string {
+  return `
+    select o.id, o.slug from ${t('orgs')} o where o.id in (
+      select s.org_id from ${t('roster_entries')} x
+        join ${t('event_series')} s on s.id = x.event_series_id where x.user_id = ${userId}
+      union select s.org_id from ${t('invites')} x join ${t('teams')} p on p.id = x.team_id
+        join ${t('event_series')} s on s.id = p.event_series_id where x.inviter_user_id = ${userId}
+      union select e.org_id from ${t('event_entries')} x
+        join ${t('events')} e on e.id = x.event_id where x.user_id = ${userId}
+      union select e.org_id from ${t('tee_group_players')} x
+        join ${t('events')} e on e.id = x.event_id where x.user_id = ${userId}
+      union select e.org_id from ${t('score_cards')} x
+        join ${t('events')} e on e.id = x.event_id where x.user_id = ${userId}
+      union select s.org_id from ${t('standing_competitors')} x
+        join ${t('standing_series')} s on s.id = x.series_id where x.user_id = ${userId}
+      union select b.org_id from ${t('bracket_entrants')} x
+        join ${t('brackets')} b on b.id = x.bracket_id where x.user_id = ${userId}
+      union select x.org_id from ${t('org_golfers')} x where x.user_id = ${userId}
+      union select p.org_id from ${t('membership_purchases')} x
+        join ${t('membership_plans')} p on p.id = x.plan_id where x.user_id = ${userId})`;
+}
 
 function orgById(t: Qualify, r: string): string {
   return `select o.id, o.slug from ${t('orgs')} o where o.id = ${r}.org_id`;

@@ -19,6 +19,8 @@ export interface UsersTable {
   email: string;
   first_name: string;
   last_name: string;
+  /** False hides the golfer's player profile and list entry (decisions §19). */
+  public_profile: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -258,6 +260,29 @@ export interface OrgGolfersTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A golfer's public player profile in an org (decisions §19), rebuilt on every write that
+ * changes it; the slug is made once and kept.
+ */
+export interface PlayersTable {
+  org_id: number;
+  user_id: number;
+  slug: string;
+  name: string;
+  /** The name's words folded to lower case without accents, each after a space. */
+  search_name: string;
+  /** Shown in the list and by slug: on something public, and not hidden by the golfer. */
+  listed: boolean;
+  handicap: number | null;
+  /** The public profile's JSON text. */
+  profile: string;
+}
+
+/** Golfers whose profiles a change may have moved, until the rebuild clears them. */
+export interface StalePlayersTable {
+  user_id: number;
+}
+
 export type BracketStatus = 'draft' | 'published';
 export type BracketResultKind = 'bye' | 'holes' | 'extra-holes' | 'conceded';
 
@@ -430,6 +455,8 @@ export interface Database {
   event_leaderboards: EventLeaderboardsTable;
   api_keys: ApiKeysTable;
   org_golfers: OrgGolfersTable;
+  players: PlayersTable;
+  stale_players: StalePlayersTable;
   brackets: BracketsTable;
   bracket_entrants: BracketEntrantsTable;
   bracket_matches: BracketMatchesTable;

@@ -12,6 +12,7 @@ import { membershipPlans } from './membership-plans/index.js';
 import { newsletter } from './newsletter/index.js';
 import { odds } from './odds/index.js';
 import { orgs } from './orgs/index.js';
+import { players } from './players/index.js';
 import { posts } from './posts/index.js';
 import { registrations } from './registrations/index.js';
 import type { OpenApiTag, Resource } from './resource.js';
@@ -48,6 +49,7 @@ export const RESOURCES: readonly Resource[] = [
   calendars,
   membershipPlans,
   newsletter,
+  players,
 ];
 
 /** The tags of one API's operations, one per resource that has routes there. */

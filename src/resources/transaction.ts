@@ -1,9 +1,11 @@
 import type { Executor } from '../db/executor.js';
-import { rebuildStaleLeaderboards } from './leaderboards/service.js';
+import { leaderboardsAreStale, rebuildStaleLeaderboards } from './leaderboards/service.js';
+import { playersAreStale, rebuildStalePlayers } from './players/service.js';
 
 /**
  * The one way a service writes: `write` runs in a transaction, then the state derived from
- * what it changed (the events' boards, which database triggers mark stale) is rebuilt in
+ * what it changed (the events' boards, then the players' profiles, which database triggers
+ * mark stale) is rebuilt in
  * the same transaction just before it commits, so that no write can commit without it.
  * `readBack`, when given, runs after that rebuild and gives the answer, for writes that
  * report derived state (a board's new version).
@@ -22,6 +24,12 @@ export async function writeTransaction<T, R>(
   return db.transaction().execute(async (trx) => {
     const written = await write(trx);
     await rebuildStaleLeaderboards(trx);
+    await rebuildStalePlayers(trx);
     return readBack === undefined ? written : readBack(trx, written);
   });
+}
+
+/** Whether changes made outside the app left derived state to rebuild. */
+export async function derivedStateIsStale(db: Executor): Promise<boolean> {
+  return (await leaderboardsAreStale(db)) || playersAreStale(db);
 }

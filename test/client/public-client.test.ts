@@ -15,6 +15,7 @@ import {
   DEMO_LIVE_NIGHT_SLUG,
   DEMO_ORG_SLUG,
   DEMO_PLAN_SLUG,
+  DEMO_PLAYER_SLUG,
   seedDemo,
 } from '../../src/cli/seed-demo.js';
 import { OPENAPI_FILE } from '../../src/cli/openapi.js';
@@ -205,7 +206,7 @@ void describe('@clubhouse/client against a running server', () => {
     });
   });
 
-  void test('odds, brackets, posts and their feeds, calendars, membership plans and the newsletter', async () => {
+  void test('odds, brackets, players, posts and their feeds, calendars, membership plans and the newsletter', async () => {
     const night = { orgSlug: org, eventSlug: DEMO_LIVE_NIGHT_SLUG };
     const odds = await unwrap(
       client.GET('/api/public/v1/orgs/{orgSlug}/events/{eventSlug}/odds', {
@@ -227,6 +228,22 @@ void describe('@clubhouse/client against a running server', () => {
       }),
     );
     assert.equal(bracket.slug, DEMO_BRACKET_SLUG);
+
+    const players = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/players', {
+        params: { path: { orgSlug: org }, query: { search: 'ava' } },
+      }),
+    );
+    assert.deepEqual(
+      players.players.map((player) => player.slug),
+      [DEMO_PLAYER_SLUG],
+    );
+    const player = await unwrap(
+      client.GET('/api/public/v1/orgs/{orgSlug}/players/{playerSlug}', {
+        params: { path: { orgSlug: org, playerSlug: DEMO_PLAYER_SLUG } },
+      }),
+    );
+    assert.ok(player.handicap !== null && player.handicap.rounds >= 3, 'a league handicap');
 
     const posts = await unwrap(
       client.GET('/api/public/v1/orgs/{orgSlug}/posts', {
@@ -306,7 +323,7 @@ void describe('@clubhouse/client against a running server', () => {
     const expected = operationsOf(document)
       .filter(({ operation }) => !isEventStream(operation))
       .map(({ method, path }) => `${method} ${path}`);
-    assert.equal(expected.length, 26);
+    assert.equal(expected.length, 28);
     assert.deepEqual([...succeeded].sort(), expected.sort());
   });
 });

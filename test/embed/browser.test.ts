@@ -184,6 +184,14 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
       },
     ],
     [
+      'player',
+      { widget: 'player', player: 'ava-golfer' },
+      (text) => {
+        assert.match(text, /Ava Golfer/);
+        assert.match(text, /No league handicap yet: it needs 3 complete cards \(0 so far\)\./);
+      },
+    ],
+    [
       'leagues',
       { widget: 'leagues', title: ' ' },
       (text) => {
@@ -348,8 +356,8 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto(`${origin}/embed`);
     const frames = page.locator('iframe[data-clubhouse]');
-    assert.equal(await frames.count(), 20);
-    for (let index = 0; index < 20; index += 1) {
+    assert.equal(await frames.count(), 21);
+    for (let index = 0; index < 21; index += 1) {
       await frames.nth(index).scrollIntoViewIfNeeded();
       await sizedFrame(index);
     }

@@ -18,6 +18,7 @@ const WIDGET_PAGES = (club: EmbedClub, postSlug: string): Record<string, string>
   league: `league=${club.league.slug}`,
   leagues: '',
   bracket: `bracket=${club.bracketSlug}`,
+  player: 'player=ava-golfer',
   odds: `event=${club.night.slug}`,
   'blog-feed': '',
   'blog-post': `post=${postSlug}`,
@@ -245,7 +246,7 @@ describeOnDatabases('embed widget pages', (harness) => {
     }
     // The demo's tags name things that exist: each of their widget pages answers 200.
     const tags = [...gallery.body.matchAll(/<script async src="\/embed\.js"([^>]*)>/g)];
-    assert.equal(tags.length, 20);
+    assert.equal(tags.length, 21);
     for (const [, attributes] of tags) {
       const query = new URLSearchParams();
       for (const [, name, value] of (attributes ?? '').matchAll(/data-([a-z]+)="([^"]*)"/g)) {

@@ -219,6 +219,9 @@ async function realValues(h: Harness): Promise<Record<string, string[]>> {
     bracketSlug: await slugs('brackets'),
     matchId: await ids('bracket_matches'),
     postSlug: [DEMO_FEATURED_POST_SLUG],
+    playerSlug: (
+      await db.selectFrom('players').select('slug').orderBy('slug').limit(5).execute()
+    ).map((row) => row.slug),
   };
 }
 

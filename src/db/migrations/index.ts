@@ -9,6 +9,7 @@ import * as brackets from './013-brackets.js';
 import * as postsCalendars from './011-posts-calendars.js';
 import * as membershipsNewsletter from './012-memberships-newsletter.js';
 import * as oddsEnabled from './010-odds-enabled.js';
+import * as players from './014-players.js';
 import * as netScoring from './015-net-scoring.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '011-posts-calendars': postsCalendars,
   '012-memberships-newsletter': membershipsNewsletter,
   '010-odds-enabled': oddsEnabled,
+  '014-players': players,
   '015-net-scoring': netScoring,
 };

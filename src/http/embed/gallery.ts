@@ -3,6 +3,7 @@ import {
   DEMO_FEATURED_POST_SLUG,
   DEMO_LIVE_NIGHT_SLUG,
   DEMO_ORG_SLUG,
+  DEMO_PLAYER_SLUG,
 } from '../../cli/seed-demo.js';
 import type { Executor } from '../../db/executor.js';
 import { NotFoundError } from '../../domain/errors.js';
@@ -13,13 +14,14 @@ import type { GalleryDemo, GalleryExample, Widget } from './parts.js';
 
 /**
  * The demo's records the examples show: a league with standings, a night scored live, a
- * bracket in progress, a featured post.
+ * bracket in progress, a featured post, a player with a league handicap.
  */
 const DEMO: GalleryDemo = {
   league: 'tuesday-night-league',
   liveNight: DEMO_LIVE_NIGHT_SLUG,
   bracket: DEMO_BRACKET_SLUG,
   post: DEMO_FEATURED_POST_SLUG,
+  player: DEMO_PLAYER_SLUG,
 };
 
 function attributes(widget: string, example: GalleryExample): string {

@@ -23,6 +23,8 @@ export const EmbedQuery = Type.Object({
   limit: Option,
   event: Option,
   bracket: Option,
+  /** A player's slug (the player widget). */
+  player: Option,
   post: Option,
   posts: Option,
   preset: Option,

@@ -31,6 +31,7 @@ export interface GalleryDemo {
   liveNight: string;
   bracket: string;
   post: string;
+  player: string;
 }
 
 /** One tag of the gallery: what it shows and its `data-*` options besides org and widget. */

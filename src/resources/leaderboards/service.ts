@@ -26,7 +26,7 @@ import {
 } from '../../domain/leaderboards.js';
 import type { DataVersion } from '../../db/data-version.js';
 import { eventField, findEvent, requireLockedEvent, type FieldGolfer } from '../events/service.js';
-import { writeTransaction } from '../transaction.js';
+import { derivedStateIsStale, writeTransaction } from '../transaction.js';
 import { findLeague } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { findSeries, postResults } from '../standings/service.js';
@@ -137,8 +137,14 @@ export async function rebuildStaleLeaderboards(trx: Executor): Promise<void> {
   }
 }
 
+/** Whether a change made outside the app left boards to rebuild. */
+export async function leaderboardsAreStale(db: Executor): Promise<boolean> {
+  return hasStaleMarks(db);
+}
+
 /**
- * Rebuilds what is still marked stale each time the data version moves: changes that did
+ * Rebuilds what is still marked stale (boards, and the players' profiles that follow them)
+ * each time the data version moves: changes that did
  * not go through `writeTransaction` (an operator's psql, another tool) mark boards but do
  * not rebuild them. Runs once at the start for marks left while no app was running; runs
  * never overlap, and a change heard during one brings another. Returns what stops it.
@@ -167,7 +173,7 @@ export function rebuildStaleLeaderboardsOnChange(
     running = true;
     try {
       do {
-        if (await hasStaleMarks(db)) await writeTransaction(db, async () => undefined);
+        if (await derivedStateIsStale(db)) await writeTransaction(db, async () => undefined);
       } while (takeChange() && !stopped);
     } catch (error) {
       failed(error);

@@ -9,8 +9,10 @@ import {
   CreateUserBody,
   GolferListQuery,
   GolferParams,
+  UpdateUserBody,
+  UserIdParams,
 } from './schema.js';
-import { addGolfer, createUser, getGolfer, listGolfers } from './service.js';
+import { addGolfer, createUser, getGolfer, listGolfers, updateUser } from './service.js';
 
 const TAGS = ['Users'];
 
@@ -31,6 +33,25 @@ export function adminUserRoutes(context: AppContext) {
       },
       async (request, reply) =>
         reply.code(201).send(presentUser(await createUser(db, request.body))),
+    );
+
+    app.patch(
+      '/users/:id',
+      {
+        config: { access: 'operator' },
+        schema: {
+          operationId: 'updateUser',
+          tags: TAGS,
+          summary: 'Rename a golfer, or hide or show their player profile',
+          description:
+            'A golfer’s account is theirs in every org: `publicProfile: false` hides their ' +
+            'player profile and list entry everywhere (decisions §19).',
+          params: UserIdParams,
+          body: UpdateUserBody,
+          response: { 200: json(AdminUser, 'The golfer.', ADMIN_USER_EXAMPLE), ...ADMIN_FAILURES },
+        },
+      },
+      async (request) => presentUser(await updateUser(db, request.params.id, request.body)),
     );
 
     app.get(

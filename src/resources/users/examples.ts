@@ -5,12 +5,19 @@ export const ADMIN_USER_EXAMPLE: AdminUser = {
   email: 'ava.palmer@example.com',
   firstName: 'Ava',
   lastName: 'Palmer',
+  publicProfile: true,
 };
 
 export const ADMIN_USER_LIST_EXAMPLE: AdminUserList = {
   count: 2,
   users: [
     ADMIN_USER_EXAMPLE,
-    { id: 2, email: 'ben.hogan-reyes@example.com', firstName: 'Ben', lastName: 'Hogan-Reyes' },
+    {
+      id: 2,
+      email: 'ben.hogan-reyes@example.com',
+      firstName: 'Ben',
+      lastName: 'Hogan-Reyes',
+      publicProfile: true,
+    },
   ],
 };

@@ -10,15 +10,14 @@ export const AdminUser = Type.Object({
   email: Type.String(),
   firstName: Type.String(),
   lastName: Type.String(),
+  publicProfile: Type.Boolean({
+    description: 'False hides the golfer’s player profiles and list entries (decisions §19).',
+  }),
 });
 export type AdminUser = Static<typeof AdminUser>;
 export const GolferListQuery = Type.Object({
   search: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: 'Only golfers whose name or e-mail address holds this text, in any case.',
-    }),
+    Text(100, 'Only golfers whose name or e-mail address holds this text, in any case.'),
   ),
   ...pageFields,
 });
@@ -31,3 +30,21 @@ export const GolferParams = Type.Object({
   orgSlug: OrgParams.properties.orgSlug,
   userId: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The golfer’s id.' }),
 });
+export const UserIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The golfer’s id.' }),
+});
+export const UpdateUserBody = Type.Object(
+  {
+    firstName: Type.Optional(Text(100)),
+    lastName: Type.Optional(Text(100)),
+    publicProfile: Type.Optional(
+      Type.Boolean({
+        description:
+          '`false` hides the golfer’s player profile (404) and list entry in every org; ' +
+          'their name stays on boards, fields and standings.',
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateUserBody = Static<typeof UpdateUserBody>;

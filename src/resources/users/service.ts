@@ -12,6 +12,7 @@ import {
   findUsersByEmails,
   insertUser,
   linkGolfer,
+  updateUserById,
 } from './store.js';
 
 /** Creates a golfer account; e-mail addresses are unique whatever their case. */
@@ -26,6 +27,26 @@ export async function createUser(
       last_name: input.lastName,
     }),
   ).catch(conflictOnDuplicate('A user with this e-mail address exists.'));
+}
+
+/**
+ * Renames a golfer, or hides or shows their player profiles (decisions §19); the profiles
+ * follow in the same transaction. An unknown id is not found.
+ */
+export async function updateUser(
+  db: Executor,
+  id: number,
+  input: { firstName?: string; lastName?: string; publicProfile?: boolean },
+): Promise<User> {
+  const user = await writeTransaction(db, (trx) =>
+    updateUserById(trx, id, {
+      ...(input.firstName === undefined ? {} : { first_name: input.firstName }),
+      ...(input.lastName === undefined ? {} : { last_name: input.lastName }),
+      ...(input.publicProfile === undefined ? {} : { public_profile: input.publicProfile }),
+    }),
+  );
+  if (user === undefined) throw new NotFoundError();
+  return user;
 }
 
 /** A golfer by id, for other resources' rules (a golfer entered, registered or ranked). */

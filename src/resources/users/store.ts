@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { User, UsersTable } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
 import { GOLFER_LINKS } from '../../db/golfer-links.js';
@@ -8,6 +8,19 @@ export type UserName = Pick<User, 'first_name' | 'last_name'>;
 
 export async function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUserById(
+  db: Executor,
+  id: number,
+  changes: Updateable<UsersTable>,
+): Promise<User | undefined> {
+  return db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: Executor, id: number): Promise<User | undefined> {

@@ -125,6 +125,7 @@ describeOnDatabases('admin reads: what each caller sees (decisions §23)', (harn
       email: known.email,
       firstName: known.first_name,
       lastName: known.last_name,
+      publicProfile: true,
     });
     const again = await add(known.email);
     assert.equal(again.statusCode, 200, 'adding twice is adding once');

@@ -57,6 +57,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a golfer, or hide or show their player profile
+         * @description A golfer’s account is theirs in every org: `publicProfile: false` hides their player profile and list entry everywhere (decisions §19).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
     "/admin/v1/orgs/{orgSlug}/golfers": {
         parameters: {
             query?: never;
@@ -1647,7 +1667,8 @@ export interface operations {
                      *       "id": 1,
                      *       "email": "ava.palmer@example.com",
                      *       "firstName": "Ava",
-                     *       "lastName": "Palmer"
+                     *       "lastName": "Palmer",
+                     *       "publicProfile": true
                      *     }
                      */
                     "application/json": {
@@ -1655,6 +1676,231 @@ export interface operations {
                         email: string;
                         firstName: string;
                         lastName: string;
+                        /** @description False hides the golfer’s player profiles and list entries (decisions §19). */
+                        publicProfile: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request: the body is not JSON, is empty where JSON is announced, or names `__proto__` or `constructor.prototype`. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is not valid JSON. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized: no `Authorization: Bearer <token>`, or neither the admin token nor a live key (unknown, revoked or expired). */
+            401: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unauthorized */
+                    "text/plain": string;
+                };
+            };
+            /** @description Forbidden: a key that may not do this operation (org creation and accounts are the operator’s; a scorer key only reads, sets and removes the score cards of its event). */
+            403: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Forbidden: only the operator’s token may do this. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: the organization or a record the path names, or one the key does not belong to. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description Conflict: the change contradicts the data (a duplicate slug, a full league…). */
+            409: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Conflict: a league with this slug already exists */
+                    "text/plain": string;
+                };
+            };
+            /** @description Content Too Large: the request body is over its limit (64 KiB; an image: 2 MiB). */
+            413: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Request body is too large. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unsupported Media Type: a body that is not `application/json` (an image route takes PNG, JPEG or WebP). */
+            415: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Unsupported content type. */
+                    "text/plain": string;
+                };
+            };
+            /** @description Unprocessable Content: each invalid body field mapped to what is wrong with it. */
+            422: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "slug": "must be lowercase letters and digits, words joined by single hyphens (e.g. tuesday-night-league)",
+                     *         "holes.4": "must be integer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The golfer’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string;
+                    lastName?: string;
+                    /** @description `false` hides the golfer’s player profile (404) and list entry in every org; their name stays on boards, fields and standings. */
+                    publicProfile?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The golfer. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava.palmer@example.com",
+                     *       "firstName": "Ava",
+                     *       "lastName": "Palmer",
+                     *       "publicProfile": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description False hides the golfer’s player profiles and list entries (decisions §19). */
+                        publicProfile: boolean;
                     };
                 };
             };
@@ -1868,13 +2114,15 @@ export interface operations {
                      *           "id": 1,
                      *           "email": "ava.palmer@example.com",
                      *           "firstName": "Ava",
-                     *           "lastName": "Palmer"
+                     *           "lastName": "Palmer",
+                     *           "publicProfile": true
                      *         },
                      *         {
                      *           "id": 2,
                      *           "email": "ben.hogan-reyes@example.com",
                      *           "firstName": "Ben",
-                     *           "lastName": "Hogan-Reyes"
+                     *           "lastName": "Hogan-Reyes",
+                     *           "publicProfile": true
                      *         }
                      *       ]
                      *     }
@@ -1887,6 +2135,8 @@ export interface operations {
                             email: string;
                             firstName: string;
                             lastName: string;
+                            /** @description False hides the golfer’s player profiles and list entries (decisions §19). */
+                            publicProfile: boolean;
                         }[];
                     };
                 };
@@ -2100,7 +2350,8 @@ export interface operations {
                      *       "id": 1,
                      *       "email": "ava.palmer@example.com",
                      *       "firstName": "Ava",
-                     *       "lastName": "Palmer"
+                     *       "lastName": "Palmer",
+                     *       "publicProfile": true
                      *     }
                      */
                     "application/json": {
@@ -2108,6 +2359,8 @@ export interface operations {
                         email: string;
                         firstName: string;
                         lastName: string;
+                        /** @description False hides the golfer’s player profiles and list entries (decisions §19). */
+                        publicProfile: boolean;
                     };
                 };
             };
@@ -2126,7 +2379,8 @@ export interface operations {
                      *       "id": 1,
                      *       "email": "ava.palmer@example.com",
                      *       "firstName": "Ava",
-                     *       "lastName": "Palmer"
+                     *       "lastName": "Palmer",
+                     *       "publicProfile": true
                      *     }
                      */
                     "application/json": {
@@ -2134,6 +2388,8 @@ export interface operations {
                         email: string;
                         firstName: string;
                         lastName: string;
+                        /** @description False hides the golfer’s player profiles and list entries (decisions §19). */
+                        publicProfile: boolean;
                     };
                 };
             };
@@ -2339,7 +2595,8 @@ export interface operations {
                      *       "id": 1,
                      *       "email": "ava.palmer@example.com",
                      *       "firstName": "Ava",
-                     *       "lastName": "Palmer"
+                     *       "lastName": "Palmer",
+                     *       "publicProfile": true
                      *     }
                      */
                     "application/json": {
@@ -2347,6 +2604,8 @@ export interface operations {
                         email: string;
                         firstName: string;
                         lastName: string;
+                        /** @description False hides the golfer’s player profiles and list entries (decisions §19). */
+                        publicProfile: boolean;
                     };
                 };
             };

@@ -525,6 +525,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/orgs/{orgSlug}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The org’s players, by name
+         * @description Golfers on a public league’s roster or in a public event’s field, with their unofficial league handicap; golfers who hid their profile are not listed.
+         */
+        get: operations["listPlayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orgs/{orgSlug}/players/{playerSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player’s profile: leagues, handicap, recent results, standings
+         * @description The handicap is an unofficial league handicap, never a Handicap Index: of the newest 20 complete cards, the lowest differentials averaged as the World Handicap System’s table says, from 3 cards.
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4967,6 +5007,379 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listPlayers: {
+        parameters: {
+            query?: {
+                /** @description Players per page. */
+                limit?: number;
+                /** @description Matching players to skip before the page. */
+                offset?: number;
+                /** @description Only players each of whose words starts a word of the name, in any case and with or without accents (`jose` finds José). */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of players. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 2,
+                     *       "players": [
+                     *         {
+                     *           "slug": "jose-nunez",
+                     *           "name": "José Núñez",
+                     *           "handicap": 4
+                     *         },
+                     *         {
+                     *           "slug": "sam-snead",
+                     *           "name": "Sam Snead",
+                     *           "handicap": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Matching players before paging. */
+                        count: number;
+                        players: {
+                            slug: string;
+                            name: string;
+                            handicap: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: the body names the query parameter and what is wrong with it. */
+            400: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Invalid query parameter: limit must be <= 500 */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
+                };
+            };
+            /** @description Too Many Requests: the client IP is over its limit for this window. */
+            429: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Too Many Requests */
+                    "text/plain": string;
+                };
+            };
+            /** @description Internal Server Error; the body gives no details. */
+            500: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Internal Server Error */
+                    "text/plain": string;
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached; ask again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Service Unavailable: the database cannot be reached. */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization’s slug, e.g. `demo-golf-club`. */
+                orgSlug: string;
+                /** @description The player’s slug, e.g. `sam-snead`. */
+                playerSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player. */
+            200: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    /** @description Strong validator; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description How long the answer may be reused. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "jose-nunez",
+                     *       "name": "José Núñez",
+                     *       "leagues": [
+                     *         {
+                     *           "slug": "tuesday-night-league",
+                     *           "name": "Tuesday Night League",
+                     *           "teamName": "Eagles"
+                     *         }
+                     *       ],
+                     *       "handicap": {
+                     *         "value": 4,
+                     *         "rounds": 3,
+                     *         "provisional": true
+                     *       },
+                     *       "recentResults": [
+                     *         {
+                     *           "event": {
+                     *             "slug": "tuesday-night-3",
+                     *             "title": "Tuesday Night 3",
+                     *             "startDate": "2027-04-20T22:30:00.000Z"
+                     *           },
+                     *           "position": "T2",
+                     *           "holes": 9,
+                     *           "strokes": 41,
+                     *           "toPar": 5
+                     *         },
+                     *         {
+                     *           "event": {
+                     *             "slug": "tuesday-night-2",
+                     *             "title": "Tuesday Night 2",
+                     *             "startDate": "2027-04-13T22:30:00.000Z"
+                     *           },
+                     *           "position": "5",
+                     *           "holes": 9,
+                     *           "strokes": 44,
+                     *           "toPar": 8
+                     *         },
+                     *         {
+                     *           "event": {
+                     *             "slug": "tuesday-night-1",
+                     *             "title": "Tuesday Night 1",
+                     *             "startDate": "2027-04-06T22:30:00.000Z"
+                     *           },
+                     *           "position": "1",
+                     *           "holes": 9,
+                     *           "strokes": 39,
+                     *           "toPar": 3
+                     *         }
+                     *       ],
+                     *       "standings": [
+                     *         {
+                     *           "seriesId": 1,
+                     *           "seriesName": "Tuesday Night League",
+                     *           "rank": 3,
+                     *           "points": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        slug: string;
+                        name: string;
+                        /** @description Public leagues the golfer is active on, by name. */
+                        leagues: {
+                            slug: string;
+                            name: string;
+                            teamName: string | null;
+                        }[];
+                        handicap: {
+                            /** @description The unofficial league handicap, one decimal; never a Handicap Index. */
+                            value: number;
+                            /** @description Complete cards it was worked out from (3–20). */
+                            rounds: number;
+                            /** @description True while fewer than 20 cards count. */
+                            provisional: boolean;
+                        } | null;
+                        /** @description The newest 20 complete cards of public events, newest first. */
+                        recentResults: {
+                            event: {
+                                slug: string;
+                                title: string;
+                                /** Format: date-time */
+                                startDate: string;
+                            };
+                            /** @description Place among the event’s complete cards by strokes; `T` before it when tied. */
+                            position: string;
+                            /** @description Holes on the card (9 or 18). */
+                            holes: number;
+                            strokes: number;
+                            /** @description Strokes over the card’s par; negative under it. */
+                            toPar: number;
+                        }[];
+                        /** @description The golfer’s place in each standings series: the whole series, or for a season series the latest season the golfer has points in. */
+                        standings: {
+                            seriesId: number;
+                            seriesName: string;
+                            rank: number;
+                            points: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: nothing public answers to this path. */
+            404: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Not Found */
+                    "text/plain": string;
+                };
+            };
+            /** @description URI Too Long: the URL is over the public length cap. */
+            414: {
+                headers: {
+                    /** @description The limit per client IP and its window, e.g. `"ip";q=60;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example URI Too Long */
+                    "text/plain": string;
                 };
             };
             /** @description Too Many Requests: the client IP is over its limit for this window. */
