@@ -49,3 +49,35 @@ void test('the pool’s odds are the odds simulated in this thread, bit for bit,
     await pool.close();
   }
 });
+
+void test('net strokes reach the simulation thread', async () => {
+  const net: OddsBoardInput = {
+    pars: [4, 3, 5, 4],
+    difficulty: [0, 0, 0, 0],
+    fieldResiduals: [-1, 0, 0, 1, 2],
+    competitors: [
+      { members: [{ holes: [4, 3, null, null], residuals: [0, 1] }], rank: null },
+      {
+        members: [{ holes: [5, 4, null, null], residuals: [0, 1], received: [1, 1, 1, 0] }],
+        rank: null,
+      },
+    ],
+    simulations: 2_000,
+    seed: 7,
+  };
+  const gross = {
+    ...net,
+    competitors: net.competitors.map((competitor) => ({
+      ...competitor,
+      members: competitor.members.map(({ holes, residuals }) => ({ holes, residuals })),
+    })),
+  };
+  const pool = new SimulationPool(1);
+  try {
+    const odds = await pool.simulate(net);
+    assert.deepEqual(odds, simulateOdds(net));
+    assert.notDeepEqual(odds, simulateOdds(gross), 'the strokes received change the odds');
+  } finally {
+    await pool.close();
+  }
+});
