@@ -37,7 +37,7 @@ import {
   type ScheduledEvent,
 } from './store.js';
 import { writeTransaction } from '../transaction.js';
-import type { IdOrSlug } from '../../http/schemas/common.js';
+import { idOfRef, type IdOrSlug } from '../../http/schemas/common.js';
 
 export interface ScheduleQuery {
   orgSlug: string;
@@ -208,10 +208,11 @@ export async function resolveEventId(
   orgSlug: string,
   event: IdOrSlug,
 ): Promise<number> {
-  if (typeof event === 'number') return event;
-  const id = await findEventIdBySlug(db, orgSlug, event);
-  if (id === undefined) throw new NotFoundError();
-  return id;
+  const id = idOfRef(event);
+  if (id !== undefined) return id;
+  const found = await findEventIdBySlug(db, orgSlug, event as string);
+  if (found === undefined) throw new NotFoundError();
+  return found;
 }
 
 /**

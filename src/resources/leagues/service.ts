@@ -21,7 +21,7 @@ import {
   lockLeague,
   updateLeague,
 } from './store.js';
-import type { IdOrSlug, Page } from '../../http/schemas/common.js';
+import { idOfRef, type IdOrSlug, type Page } from '../../http/schemas/common.js';
 import { writeTransaction } from '../transaction.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */
@@ -171,10 +171,11 @@ export async function resolveLeagueId(
   orgSlug: string,
   league: IdOrSlug,
 ): Promise<number> {
-  if (typeof league === 'number') return league;
-  const id = await findLeagueIdBySlug(db, orgSlug, league);
-  if (id === undefined) throw new NotFoundError();
-  return id;
+  const id = idOfRef(league);
+  if (id !== undefined) return id;
+  const found = await findLeagueIdBySlug(db, orgSlug, league as string);
+  if (found === undefined) throw new NotFoundError();
+  return found;
 }
 
 /** Where a league is looked up from: the public sees only public leagues, admins see all. */

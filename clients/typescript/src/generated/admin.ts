@@ -3310,7 +3310,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -3588,7 +3588,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -3853,7 +3853,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -4098,7 +4098,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -4338,7 +4338,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -4534,7 +4534,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The league’s id, or its slug (e.g. `tuesday-night-league`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
                 /** @description The team’s id. */
                 teamId: number;
             };
@@ -5294,7 +5294,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -5611,7 +5611,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -5896,7 +5896,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -6112,7 +6112,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -7469,7 +7469,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -7704,7 +7704,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -7898,7 +7898,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -8132,7 +8132,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -8362,7 +8362,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -8558,7 +8558,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
                 /** @description The golfer’s id. */
                 userId: number;
             };
@@ -8798,7 +8798,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -9010,7 +9010,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -9231,7 +9231,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
@@ -10150,7 +10150,7 @@ export interface operations {
                 /** @description The organization’s slug, e.g. `demo-golf-club`. */
                 orgSlug: string;
                 /** @description The event’s id, or its slug (e.g. `tuesday-night-6`); digits alone are read as the id. */
-                id: number | string;
+                id: string | number;
             };
             cookie?: never;
         };
