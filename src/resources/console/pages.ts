@@ -191,6 +191,25 @@ ${select('scope', 'Points count', '<option value="season">per season</option><op
 <div id="series"></div>`,
   },
   {
+    path: '/posts',
+    title: 'Posts',
+    script: 'posts.js',
+    body: `<h1>Posts</h1>
+<table><caption>Posts of the club, drafts first</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Published (UTC)</th><th scope="col">Action</th></tr></thead><tbody id="posts"></tbody></table>
+<h2>New draft</h2>
+<p>A draft is seen by nobody but the club’s organizers until it is published.</p>
+<form id="create-post">
+${text('title', 'Title', 'required maxlength="200"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="post-slug-help"')}
+<p id="post-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
+${field('body', 'Text', '<textarea id="body" name="body" required rows="8" aria-describedby="body-help"></textarea>')}
+<p id="body-help" class="help">Markdown: blank lines between paragraphs, **bold**, [links](https://example.com). HTML is shown as text.</p>
+${text('tags', 'Tags (optional)', 'aria-describedby="tags-help"')}
+<p id="tags-help" class="help">Short names separated by commas, e.g. news, results.</p>
+<p><button type="submit">Save draft</button></p>
+</form>`,
+  },
+  {
     path: '/brackets',
     title: 'Brackets',
     script: 'brackets.js',

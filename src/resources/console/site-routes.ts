@@ -43,6 +43,7 @@ const NAVIGATION = [
   ['/nights', 'Nights'],
   ['/standings', 'Standings'],
   ['/brackets', 'Brackets'],
+  ['/posts', 'Posts'],
 ] as const;
 
 /** The one layout of every console page: the navigation, the page's shell, its script. */
