@@ -37,12 +37,16 @@ export function say(text) {
 
 /** The API's refusal in its own words: its text, or each field's rule (422). */
 function refusal(status, text) {
-  if (status === 401) return 'The key was refused: sign in again.';
-  if (status !== 422) return text;
+  if (status === 401) return new Error('The key was refused: sign in again.');
+  if (status !== 422) return new Error(text);
   const { errors } = JSON.parse(text);
-  return Object.entries(errors)
-    .map(([field, rule]) => `${field} ${rule}.`)
-    .join(' ');
+  const error = new Error(
+    Object.entries(errors)
+      .map(([field, rule]) => `${field} ${rule}.`)
+      .join(' '),
+  );
+  error.fields = errors;
+  return error;
 }
 
 /** Calls the admin API with the key; throws an Error with the refusal's words. */
@@ -58,8 +62,35 @@ export async function api(method, path, body) {
     cache: 'no-store',
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(refusal(response.status, text));
+  if (!response.ok) throw refusal(response.status, text);
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+/**
+ * Reads the public API as anyone may (no key): what the club's visitors see. Null when
+ * the public may not see it (404: a draft, or a night of a hidden league).
+ */
+export async function publicRead(path) {
+  const response = await fetch(document.body.dataset.public + path, { cache: 'no-store' });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(await response.text());
+  return response.json();
+}
+
+/** A list typed as numbers separated by commas. */
+export function numbers(text) {
+  return text.split(',').map((value) => Number(value.trim()));
+}
+
+/**
+ * The net scoring fields of a night's form (decisions §24): the switch, and the stroke
+ * index, whose rules the API states (an empty field: none, the holes rank in order).
+ */
+export function netSettings({ netScoring, strokeIndex }) {
+  return {
+    netScoring: netScoring === 'on',
+    strokeIndex: strokeIndex.trim() === '' ? null : numbers(strokeIndex),
+  };
 }
 
 /** A path under the chosen club. */
@@ -90,7 +121,54 @@ export function options(id, items, label, first) {
   ]);
 }
 
-/** The form's fields by name; runs `submit` on submit and says what came of it. */
+/** Takes the rules shown next to a form's fields away. */
+function clearFieldErrors(form) {
+  for (const note of form.querySelectorAll('.error')) {
+    const control = form.querySelector(`[aria-describedby~="${note.id}"]`);
+    if (control !== null) {
+      const rest = control
+        .getAttribute('aria-describedby')
+        .split(' ')
+        .filter((one) => one !== note.id);
+      if (rest.length === 0) control.removeAttribute('aria-describedby');
+      else control.setAttribute('aria-describedby', rest.join(' '));
+      control.removeAttribute('aria-invalid');
+    }
+    note.remove();
+  }
+}
+
+/**
+ * A 422's rules next to the fields they name: `strokeIndex.9` is the field `strokeIndex`
+ * (the rule names the hole), a golfer's user id the field of that name.
+ */
+function showFieldErrors(form, fields) {
+  const rules = new Map();
+  for (const [key, rule] of Object.entries(fields)) {
+    const control = form.elements.namedItem(key.split('.')[0]);
+    // A rule of no single field of this form is said in the status line only.
+    if (!control?.id) continue;
+    rules.set(control, [...(rules.get(control) ?? []), `${rule}.`]);
+  }
+  for (const [control, lines] of rules) {
+    const noteId = `${control.id}-error`;
+    const label = form.querySelector(`label[for="${control.id}"]`)?.textContent ?? '';
+    const note = el('p', { id: noteId, class: 'error' }, `${label}: ${lines.join(' ')}`);
+    const holder = control.closest('.field, .hole, .check') ?? control;
+    holder.after(note);
+    const described = control.getAttribute('aria-describedby');
+    control.setAttribute(
+      'aria-describedby',
+      described === null ? noteId : `${described} ${noteId}`,
+    );
+    control.setAttribute('aria-invalid', 'true');
+  }
+}
+
+/**
+ * The form's fields by name; runs `submit` on submit and says what came of it: in the
+ * status line, and a refusal's rules next to the fields they name.
+ */
 export function onSubmit(id, submit) {
   const form = $(id);
   form.addEventListener('submit', async (event) => {
@@ -98,9 +176,11 @@ export function onSubmit(id, submit) {
     const values = Object.fromEntries(new FormData(form).entries());
     const button = form.querySelector('button[type="submit"]');
     button.disabled = true;
+    clearFieldErrors(form);
     try {
       say((await submit(values)) ?? '');
     } catch (error) {
+      if (error?.fields !== undefined) showFieldErrors(form, error.fields);
       say(error instanceof Error ? error.message : String(error));
     } finally {
       button.disabled = false;

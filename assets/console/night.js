@@ -1,11 +1,31 @@
-// One night: its tee sheet (generate, print), a scorer link with its QR code, any golfer's
-// card, and posting the night's board into standings.
+// One night: its tee sheet (generate, print), a scorer link with its QR code, net scoring
+// and playing handicaps, any golfer's card, the night's boards as the public sees them, and
+// posting one of them into standings.
 import qrcode from './qrcode.mjs';
-import { $, api, clock, el, fill, idParam, onSubmit, options, orgPath, page, row } from './api.js';
+import {
+  $,
+  api,
+  clock,
+  el,
+  fill,
+  idParam,
+  netSettings,
+  numbers,
+  onSubmit,
+  options,
+  orgPath,
+  page,
+  publicRead,
+  row,
+} from './api.js';
 
 const id = idParam('id');
 const path = orgPath(`/events/${id}`);
 let night = null;
+let orgSlug = null;
+
+/** The board kind results are posted from (decisions §24), by the board's scoring. */
+const KINDS = { stroke: 'individual', net: 'net', 'best-ball': 'team', 'best-net-ball': 'team' };
 
 function showSheet() {
   const names = new Map(night.field.map((golfer) => [golfer.userId, golfer.name]));
@@ -48,14 +68,95 @@ function showCard() {
   );
 }
 
+function showNet() {
+  $('netScoring').checked = night.netScoring;
+  $('strokeIndex').value = (night.strokeIndex ?? []).join(',');
+}
+
+function showHandicaps(handicaps) {
+  fill(
+    'handicap-fields',
+    night.field.map((golfer) => {
+      const fieldId = `handicap-${golfer.userId}`;
+      const input = el('input', {
+        id: fieldId,
+        name: String(golfer.userId),
+        type: 'number',
+        min: '-10',
+        max: '54',
+        step: '1',
+        inputmode: 'numeric',
+      });
+      const strokes = handicaps[String(golfer.userId)];
+      input.value = strokes === undefined ? '' : String(strokes);
+      return el('p', { class: 'hole' }, el('label', { for: fieldId }, golfer.name), input);
+    }),
+  );
+}
+
+function boardTable(board) {
+  const net = board.scoring === 'net';
+  const team = KINDS[board.scoring] === 'team';
+  const headers = [
+    'Place',
+    team ? 'Team' : 'Golfer',
+    ...(net ? ['Hcp'] : []),
+    'Thru',
+    'Total',
+    'To par',
+  ];
+  const toPar = (value) => (value === 0 ? 'E' : value > 0 ? `+${value}` : String(value));
+  return el(
+    'table',
+    { class: 'board', 'data-board': board.name },
+    el('caption', {}, `${board.name} board (${board.scoring})`),
+    el('thead', {}, el('tr', {}, ...headers.map((header) => el('th', { scope: 'col' }, header)))),
+    el(
+      'tbody',
+      {},
+      ...board.rows.map((one) =>
+        row(
+          one.position ?? '–',
+          one.name,
+          ...(net ? [one.handicap === undefined ? '' : String(one.handicap)] : []),
+          String(one.thru),
+          one.thru === 0 ? '' : String(one.total),
+          one.thru === 0 ? '' : toPar(one.toPar),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The night's boards as the public reads them, and the choice of which one to post. */
+async function loadBoards() {
+  const answer = await publicRead(
+    `/orgs/${encodeURIComponent(orgSlug)}/events/${encodeURIComponent(night.slug)}/leaderboard`,
+  );
+  const boards = answer?.leaderboards ?? [];
+  $('boards-note').textContent =
+    answer === null
+      ? 'The public cannot see this night (a draft, or a hidden league), so its boards are not shown.'
+      : 'As the public leaderboard shows them.';
+  fill('boards', boards.map(boardTable));
+  const chosen = $('board').value;
+  fill(
+    'board',
+    boards.map((board) => el('option', { value: KINDS[board.scoring] }, board.name)),
+  );
+  if ([...$('board').options].some((option) => option.value === chosen)) $('board').value = chosen;
+}
+
 async function load() {
-  const [{ body: event }, { body: series }, { body: org }] = await Promise.all([
+  const [{ body: event }, { body: series }, { body: org }, { body: set }] = await Promise.all([
     api('GET', path),
     api('GET', orgPath('/standing-series?limit=100')),
     api('GET', orgPath()),
+    api('GET', `${path}/handicaps`),
   ]);
   const chosen = $('scoreGolfer').value;
   night = event;
+  orgSlug = org.slug;
   $('night-title').textContent = event.title;
   document.title = `${event.title} · Clubhouse console`;
   $('night-when').textContent = `${clock(event.startDate)} · ${event.courseName ?? 'no course'}`;
@@ -69,7 +170,12 @@ async function load() {
   );
   if (chosen !== '') $('scoreGolfer').value = chosen;
   showCard();
+  showNet();
+  showHandicaps(set.handicaps);
+  const chosenSeries = $('series').value;
   options('series', series.standingSeries, (one) => one.name);
+  if (chosenSeries !== '') $('series').value = chosenSeries;
+  await loadBoards();
 }
 
 /** The link as a QR code: an SVG drawn from the library's modules, one path. */
@@ -126,6 +232,23 @@ onSubmit('scorer', async ({ scorerName }) => {
   return 'Scorer link created: open it on the scorer’s phone or let them scan the code.';
 });
 
+onSubmit('net', async (values) => {
+  await api('PATCH', path, netSettings(values));
+  await load();
+  return night.netScoring ? 'Net scoring is on.' : 'Net scoring is off.';
+});
+
+onSubmit('handicaps', async (values) => {
+  const handicaps = Object.fromEntries(
+    Object.entries(values)
+      .filter(([, strokes]) => strokes.trim() !== '')
+      .map(([userId, strokes]) => [userId, Number(strokes)]),
+  );
+  await api('PUT', `${path}/handicaps`, handicaps);
+  await load();
+  return 'Playing handicaps saved.';
+});
+
 $('scoreGolfer').addEventListener('change', showCard);
 
 onSubmit('score', async (values) => {
@@ -139,12 +262,16 @@ onSubmit('score', async (values) => {
   return 'Card saved.';
 });
 
-onSubmit('post', async ({ series, points }) => {
+onSubmit('post', async ({ board, series, points }) => {
   await api('POST', `${path}/results/from-leaderboard`, {
     seriesId: Number(series),
-    points: points.split(',').map((value) => Number(value.trim())),
+    ...(board === undefined || board === '' ? {} : { board }),
+    points: numbers(points),
   });
-  return 'The night’s board is posted into the standings.';
+  const name = $('board').selectedOptions[0]?.textContent;
+  return name === undefined
+    ? 'The night’s board is posted into the standings.'
+    : `The night’s ${name} board is posted into the standings.`;
 });
 
 void page(load);

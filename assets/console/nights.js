@@ -1,5 +1,18 @@
 // Nights and events: the club's events of every status, and a new night with its course.
-import { CONSOLE, api, clock, el, fill, onSubmit, options, orgPath, page, row } from './api.js';
+import {
+  CONSOLE,
+  api,
+  clock,
+  el,
+  fill,
+  netSettings,
+  numbers,
+  onSubmit,
+  options,
+  orgPath,
+  page,
+  row,
+} from './api.js';
 
 async function load() {
   const [{ body }, { body: leagues }] = await Promise.all([
@@ -19,8 +32,10 @@ async function load() {
   options('league', leagues.leagues, (league) => league.name, 'No league');
 }
 
-onSubmit('create-event', async ({ title, slug, league, startDate, courseName, pars }) => {
+onSubmit('create-event', async (values) => {
+  const { title, slug, league, startDate, courseName, pars } = values;
   const { body } = await api('POST', orgPath('/events'), {
+    ...netSettings(values),
     title,
     slug,
     eventType: 'league-night',
@@ -29,7 +44,7 @@ onSubmit('create-event', async ({ title, slug, league, startDate, courseName, pa
     startDate,
     eventSeriesId: league === '' ? null : Number(league),
     courseName: courseName === '' ? null : courseName,
-    pars: pars.split(',').map((par) => Number(par.trim())),
+    pars: numbers(pars),
   });
   window.location.assign(`${CONSOLE}/night?id=${body.id}`);
 });

@@ -18,6 +18,13 @@ const text = (id: string, label: string, extra = '') =>
   field(id, label, `<input id="${id}" name="${id}" ${extra}>`);
 const select = (id: string, label: string, options = '') =>
   field(id, label, `<select id="${id}" name="${id}">${options}</select>`);
+const check = (id: string, label: string) =>
+  `<p class="check"><input id="${id}" name="${id}" type="checkbox"><label for="${id}">${label}</label></p>`;
+
+/** Net scoring's two settings (decisions §24), on the new night's form and the night's. */
+const NET_FIELDS = (helpId: string) => `${check('netScoring', 'Net scoring (adds a net board)')}
+${text('strokeIndex', 'Stroke index of the holes, from hole 1 (optional)', `inputmode="numeric" aria-describedby="${helpId}"`)}
+<p id="${helpId}" class="help">One number per hole, 1 for the hardest, each used once, separated by commas. Empty: the holes rank in order.</p>`;
 
 const LEAGUE_STATUSES = ['draft', 'open', 'active', 'completed', 'private']
   .map((status) => `<option value="${status}">${status}</option>`)
@@ -104,6 +111,7 @@ ${text('startDate', 'Starts (the club’s local time)', 'type="datetime-local" r
 ${text('courseName', 'Course', 'maxlength="200"')}
 ${text('pars', 'Pars of the holes, from hole 1', 'required inputmode="numeric" aria-describedby="pars-help" value="4,4,3,5,4,4,3,5,4"')}
 <p id="pars-help" class="help">9 or 18 numbers from 3 to 6, separated by commas.</p>
+${NET_FIELDS('stroke-index-help')}
 <p><button type="submit">Create night</button></p>
 </form>`,
   },
@@ -133,6 +141,19 @@ ${text('scorerName', 'Who scores (a name for the link)', 'required maxlength="10
 </form>
 <div id="scorer-link" hidden><p><a id="scorer-href" href="/score">Scoring page</a> (valid until the end of the night’s day)</p><div id="qr" role="img" aria-label="QR code of the scorer link"></div></div>
 </section>
+<section aria-labelledby="net-title" class="no-print">
+<h2 id="net-title">Net scoring</h2>
+<form id="net">
+${NET_FIELDS('stroke-index-help')}
+<p><button type="submit">Save net scoring</button></p>
+</form>
+<h3 id="handicaps-title">Playing handicaps</h3>
+<form id="handicaps" aria-labelledby="handicaps-title">
+<p class="help">Strokes from −10 to 54 for tonight. Empty: the golfer plays off their league handicap.</p>
+<div id="handicap-fields" class="holes"></div>
+<p><button type="submit">Save handicaps</button></p>
+</form>
+</section>
 <section aria-labelledby="scores-title" class="no-print">
 <h2 id="scores-title">Scores</h2>
 <form id="score">
@@ -141,9 +162,15 @@ ${select('scoreGolfer', 'Golfer')}
 <p><button type="submit">Save card</button></p>
 </form>
 </section>
+<section aria-labelledby="boards-title" class="no-print">
+<h2 id="boards-title">Boards</h2>
+<p id="boards-note" class="help"></p>
+<div id="boards"></div>
+</section>
 <section aria-labelledby="post-title" class="no-print">
 <h2 id="post-title">Post the night into standings</h2>
 <form id="post">
+${select('board', 'Board to post')}
 ${select('series', 'Standings series')}
 ${text('points', 'Points of places 1, 2, 3…', 'required value="10,8,6,5,4,3,2,1"')}
 <p><button type="submit">Post the board</button></p>
@@ -162,6 +189,25 @@ ${select('scope', 'Points count', '<option value="season">per season</option><op
 <p><button type="submit">Create series</button></p>
 </form>
 <div id="series"></div>`,
+  },
+  {
+    path: '/posts',
+    title: 'Posts',
+    script: 'posts.js',
+    body: `<h1>Posts</h1>
+<table><caption>Posts of the club, drafts first</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Published (UTC)</th><th scope="col">Action</th></tr></thead><tbody id="posts"></tbody></table>
+<h2>New draft</h2>
+<p>A draft is seen by nobody but the club’s organizers until it is published.</p>
+<form id="create-post">
+${text('title', 'Title', 'required maxlength="200"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="post-slug-help"')}
+<p id="post-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
+${field('body', 'Text', '<textarea id="body" name="body" required rows="8" aria-describedby="body-help"></textarea>')}
+<p id="body-help" class="help">Markdown: blank lines between paragraphs, **bold**, [links](https://example.com). HTML is shown as text.</p>
+${text('tags', 'Tags (optional)', 'aria-describedby="tags-help"')}
+<p id="tags-help" class="help">Short names separated by commas, e.g. news, results.</p>
+<p><button type="submit">Save draft</button></p>
+</form>`,
   },
   {
     path: '/brackets',

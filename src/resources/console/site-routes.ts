@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { App } from '../../http/context.js';
-import { ADMIN_BASE_PATH } from '../../http/base-paths.js';
+import { ADMIN_BASE_PATH, PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import { CONSOLE_PAGES, type ConsolePage } from './pages.js';
 
 export const CONSOLE_PATH = '/console';
@@ -43,6 +43,7 @@ const NAVIGATION = [
   ['/nights', 'Nights'],
   ['/standings', 'Standings'],
   ['/brackets', 'Brackets'],
+  ['/posts', 'Posts'],
 ] as const;
 
 /** The one layout of every console page: the navigation, the page's shell, its script. */
@@ -63,7 +64,7 @@ function layout(page: ConsolePage): string {
 <link rel="stylesheet" href="${ASSETS}/console.css">
 <script type="module" src="${ASSETS}/${page.script}"></script>
 </head>
-<body data-admin="${ADMIN_BASE_PATH}" data-console="${CONSOLE_PATH}">
+<body data-admin="${ADMIN_BASE_PATH}" data-public="${PUBLIC_BASE_PATH}" data-console="${CONSOLE_PATH}">
 <a class="skip" href="#main">Skip to the page</a>
 <header class="top no-print">
 <p class="brand"><a href="${CONSOLE_PATH}">Clubhouse console</a> <span id="org-name"></span></p>

@@ -140,6 +140,28 @@ describeUnlessSkipped(
       await page.selectOption('#league', { label: 'Tuesday League' });
       await page.fill('#startDate', '2026-06-16T17:30');
       await page.fill('#courseName', 'Prairie front nine');
+      await page.getByLabel('Net scoring (adds a net board)').check();
+      // Two holes ranked 8: the API's rule shows next to the field, and nothing is created.
+      await page.fill('#strokeIndex', '5,3,9,1,7,2,8,8,6');
+      await page.getByRole('button', { name: 'Create night' }).click();
+      const strokeIndexError = page.locator('#strokeIndex-error');
+      await strokeIndexError.waitFor();
+      assert.match(
+        await strokeIndexError.innerText(),
+        /^Stroke index of the holes, from hole 1 \(optional\): hole \d must have a rank from 1 to 9 that no other hole has\./,
+      );
+      assert.equal(await page.getAttribute('#strokeIndex', 'aria-invalid'), 'true');
+      assert.match(
+        (await page.getAttribute('#strokeIndex', 'aria-describedby')) ?? '',
+        /strokeIndex-error/,
+      );
+      await checkAccessibility('nights, a refused stroke index');
+      assert.ok(
+        consoleErrors.length > 0 && consoleErrors.every((line) => line.includes('422')),
+        consoleErrors.join(' '),
+      );
+      consoleErrors.length = 0; // the refusal was meant; anything later is not
+      await page.fill('#strokeIndex', '5,3,9,1,7,2,8,4,6');
       await checkAccessibility('nights');
       await shoot('nights');
       await page.getByRole('button', { name: 'Create night' }).click();
@@ -150,6 +172,27 @@ describeUnlessSkipped(
         '2026-06-16 17:30 · Prairie front nine',
         'the local time went in and came back on the club’s clock',
       );
+      await page.locator('#handicap-fields input').first().waitFor();
+      assert.equal(await page.isChecked('#netScoring'), true, 'the night plays net');
+      assert.equal(await page.inputValue('#strokeIndex'), '5,3,9,1,7,2,8,4,6');
+      // Al plays off 2 (a stroke on index 1 and 2: holes 4 and 6), Bo off 12 (one on every
+      // hole, a second on index 1 to 3: holes 4, 6 and 2); Kim off her league handicap.
+      await page.getByLabel('Al Fairway', { exact: true }).fill('2');
+      await page.getByLabel('Bo Bunker', { exact: true }).fill('12');
+      await page.getByRole('button', { name: 'Save handicaps' }).click();
+      await said('Playing handicaps saved.');
+      assert.equal(await page.getByLabel('Bo Bunker', { exact: true }).inputValue(), '12');
+      assert.equal(await page.getByLabel('Kim Known', { exact: true }).inputValue(), '');
+      const netBoard = page.locator('table[data-board="Net"]');
+      await netBoard.waitFor();
+      assert.deepEqual(await netBoard.locator('th').allInnerTexts(), [
+        'Place',
+        'Golfer',
+        'Hcp',
+        'Thru',
+        'Total',
+        'To par',
+      ]);
 
       await page.fill('#groupSize', '2');
       await page.getByRole('button', { name: 'Generate tee sheet' }).click();
@@ -194,8 +237,41 @@ describeUnlessSkipped(
       }
       await page.getByRole('button', { name: 'Save card' }).click();
       await said('Card saved.');
+      const rowsOf = async (name: string) =>
+        (await page.locator(`table[data-board="${name}"] tbody tr`).allInnerTexts()).map((line) =>
+          line.split('\t').map((cell) => cell.trim()),
+        );
+      await eventuallyInPage('the night’s boards show both cards', async () => {
+        const rows = await rowsOf('Individual');
+        return rows.some((line) => line.includes('45')) ? true : JSON.stringify(rows);
+      });
+      assert.deepEqual((await rowsOf('Individual')).slice(0, 2), [
+        ['1', 'Al Fairway', '9', '36', 'E'],
+        ['2', 'Bo Bunker', '9', '45', '+9'],
+      ]);
+      // Net, by hand: Bo 45 − 12 = 33, Al 36 − 2 = 34; Kim has no card yet.
+      assert.deepEqual((await rowsOf('Net')).slice(0, 2), [
+        ['1', 'Bo Bunker', '12', '9', '33', '-3'],
+        ['2', 'Al Fairway', '2', '9', '34', '-2'],
+      ]);
+      assert.deepEqual(
+        await page.locator('#board option').allInnerTexts(),
+        ['Individual', 'Net'],
+        'each board of the night may be posted',
+      );
       await checkAccessibility('night');
       await shoot('night');
+
+      // Net scoring off takes the net board away; on again brings it back as it was.
+      await page.getByLabel('Net scoring (adds a net board)').uncheck();
+      await page.getByRole('button', { name: 'Save net scoring' }).click();
+      await said('Net scoring is off.');
+      assert.equal(await page.locator('table[data-board="Net"]').count(), 0);
+      assert.deepEqual(await page.locator('#board option').allInnerTexts(), ['Individual']);
+      await page.getByLabel('Net scoring (adds a net board)').check();
+      await page.getByRole('button', { name: 'Save net scoring' }).click();
+      await said('Net scoring is on.');
+      assert.deepEqual((await rowsOf('Net'))[0], ['1', 'Bo Bunker', '12', '9', '33', '-3']);
 
       await eventuallyInPage(
         'the public leaderboard widget follows the console’s cards',
@@ -210,11 +286,17 @@ describeUnlessSkipped(
       await board.screenshot({ path: await shotPath('leaderboard-widget.png') });
 
       await page.selectOption('#series', { label: 'Tuesday Points' });
+      await page.selectOption('#board', { label: 'Net' });
       await page.getByRole('button', { name: 'Post the board' }).click();
-      await said('posted into the standings');
+      await said('The night’s Net board is posted into the standings.');
 
       await page.getByRole('link', { name: 'Standings' }).click();
       await page.getByRole('cell', { name: 'Al Fairway' }).waitFor();
+      assert.deepEqual(
+        (await page.locator('tr', { hasText: 'Bunker' }).innerText()).split('\t').slice(0, 3),
+        ['Bo Bunker', '1', '10'],
+        'the net board was posted: Bo won it',
+      );
       await checkAccessibility('standings');
       await shoot('standings');
       const seriesId = (await h.admin('GET', `${ADMIN}/orgs/${orgSlug}/standing-series`)).json<{

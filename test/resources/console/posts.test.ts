@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserSkip, launchChromium } from '../../support/browser.js';
+import { checkAccessibility, clubWithKey, said, shoot, signIn } from '../../support/console.js';
+import { TARGETS } from '../../support/databases.js';
+import {
+  NO_LIMITS,
+  PUBLIC,
+  describeUnlessSkipped,
+  startHarness,
+  stopHarness,
+  type Harness,
+} from '../../support/harness.js';
+
+describeUnlessSkipped('the console: an organizer writes and publishes a post', browserSkip, () => {
+  let h: Harness;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  let orgSlug: string;
+  let orgKey: string;
+
+  before(async () => {
+    const pglite = TARGETS[0];
+    if (pglite === undefined) throw new Error('no PGlite target');
+    h = await startHarness(pglite, NO_LIMITS);
+    ({ slug: orgSlug, key: orgKey } = await clubWithKey(h, 'News Club'));
+    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  });
+
+  after(async () => {
+    await browser.close();
+    await stopHarness(h);
+  });
+
+  const publicSlugs = async () =>
+    (await h.app.inject({ method: 'GET', url: `${PUBLIC}/orgs/${orgSlug}/posts` }))
+      .json<{ posts: { slug: string }[] }>()
+      .posts.map((post) => post.slug);
+
+  void test('a draft is saved unseen, then published for the public', async () => {
+    await signIn(page, origin, orgKey, 'News Club');
+    await page.getByRole('link', { name: 'Posts' }).click();
+    await page.waitForURL(/\/console\/posts$/);
+    await checkAccessibility(page, 'posts, none yet');
+
+    await page.fill('#title', 'Opening night');
+    await page.fill('#slug', 'opening-night');
+    await page.fill('#body', '**Welcome** back: the first night is on Tuesday.');
+    await page.fill('#tags', 'news, league');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await said(page, 'Draft Opening night saved.');
+    const line = page.locator('#posts tr', { hasText: 'Opening night' });
+    assert.deepEqual((await line.innerText()).split('\t').slice(0, 3), [
+      'Opening night',
+      'draft',
+      '',
+    ]);
+    assert.deepEqual(await publicSlugs(), [], 'nobody sees a draft');
+
+    // The same short name again: the API's refusal is said.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await said(page, 'A post with this slug already exists in this organization.');
+    assert.equal(await page.locator('#posts tr').count(), 1);
+    await checkAccessibility(page, 'posts, a draft');
+    await shoot(page, 'posts');
+
+    await page.getByRole('button', { name: 'Publish Opening night' }).click();
+    await said(page, 'Opening night is published.');
+    const cells = (await line.innerText()).split('\t');
+    assert.equal(cells[1], 'published');
+    assert.match(cells[2] ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'when it was published');
+    assert.equal(await page.getByRole('button', { name: 'Publish Opening night' }).count(), 0);
+    assert.deepEqual(await publicSlugs(), ['opening-night'], 'the public sees it now');
+    const post = await h.app.inject({
+      method: 'GET',
+      url: `${PUBLIC}/orgs/${orgSlug}/posts/opening-night`,
+    });
+    assert.equal(post.statusCode, 200, post.body);
+    assert.match(post.json<{ html: string }>().html, /<strong>Welcome<\/strong> back/);
+    assert.deepEqual(post.json<{ tags: string[] }>().tags, ['news', 'league']);
+    await checkAccessibility(page, 'posts, published');
+  });
+});
