@@ -58,6 +58,7 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   createOrg:                  [201,      403,   403,   403,    401,     401,     401],
   updateOrg:                  [200,      200,   404,   403,    401,     401,     401],
   createUser:                 [201,      403,   403,   403,    401,     401,     401],
+  updateUser:                 [200,      403,   403,   403,    401,     401,     401],
   createLeague:               [201,      201,   404,   403,    401,     401,     401],
   updateLeague:               [200,      200,   404,   403,    401,     401,     401],
   setLeagueImage:             [200,      200,   404,   403,    401,     401,     401],
@@ -77,6 +78,8 @@ const EXPECTED: Record<string, readonly [number, number, number, number, number,
   putScoreCard:               [200,      200,   404,   200,    401,     401,     401],
   patchScoreCard:             [200,      200,   404,   200,    401,     401,     401],
   deleteScoreCard:            [204,      204,   404,   204,    401,     401,     401],
+  getPlayingHandicaps:        [200,      200,   404,   403,    401,     401,     401],
+  putPlayingHandicaps:        [200,      200,   404,   403,    401,     401,     401],
   postResultsFromLeaderboard: [200,      200,   404,   403,    401,     401,     401],
   getScoringSheet:            [200,      200,   404,   200,    401,     401,     401],
   createApiKey:               [201,      201,   404,   403,    401,     401,     401],
@@ -156,6 +159,8 @@ const REQUESTS: Record<string, RequestOf> = {
     json('PATCH', `${ADMIN}/orgs/${a.slug}`, { name: 'Renamed Club', oddsEnabled: true }),
   createUser: async () =>
     json('POST', `${ADMIN}/users`, { email: newEmail('golfer'), firstName: 'A', lastName: 'B' }),
+  updateUser: async (h) =>
+    json('PATCH', `${ADMIN}/users/${(await h.user()).id}`, { publicProfile: false }),
   createLeague: async (_h, { a }) => json('POST', leaguesPath(a), leagueBody()),
   updateLeague: async (h, { a }) =>
     json('PATCH', leaguePath(a, (await h.league(a)).id), { name: 'Renamed League' }),
@@ -264,6 +269,10 @@ const REQUESTS: Record<string, RequestOf> = {
     });
     return json('DELETE', `${eventPath(a, scored)}/scores/${userId}`);
   },
+  getPlayingHandicaps: async (_h, { a, scored }) =>
+    json('GET', `${eventPath(a, scored)}/handicaps`),
+  putPlayingHandicaps: async (h, { a, scored }) =>
+    json('PUT', `${eventPath(a, scored)}/handicaps`, { [await entered(h, a, scored)]: 5 }),
   postResultsFromLeaderboard: async (h, { a }) => {
     const series = await createSeries(h.database.db, a.slug, { name: 'Race', scope: 'overall' });
     return json('POST', `${eventPath(a, await night(h, a))}/results/from-leaderboard`, {

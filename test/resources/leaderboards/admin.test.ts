@@ -167,8 +167,8 @@ describeOnDatabases(
       assert.deepEqual(response.json<Static<typeof AdminTeeSheet>>(), {
         format: 'tee-times',
         groups: [
-          { startTime: '2026-06-16T22:30:00.000Z', startingHole: 1, userIds: [al, bo] },
-          { startTime: '2026-06-16T22:40:00.000Z', startingHole: null, userIds: [cy, di] },
+          { startTime: '2026-06-16T17:30:00-05:00', startingHole: 1, userIds: [al, bo] },
+          { startTime: '2026-06-16T17:40:00-05:00', startingHole: null, userIds: [cy, di] },
         ],
       });
     });
