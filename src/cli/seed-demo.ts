@@ -420,7 +420,7 @@ async function seedMembershipPlans(db: Executor, orgSlug: string, now: Date, buy
 /**
  * Complete cards of a played night for every golfer of the field, so that the players'
  * profiles have results and, from the third night, league handicaps (decisions §19).
- * Strokes vary by golfer, night and hole within one under and three over par.
+ * Strokes vary by golfer, night and hole, from one under par to five over.
  */
 async function seedPlayedCards(
   db: Executor,
@@ -431,8 +431,11 @@ async function seedPlayedCards(
   for (const index of TUESDAY_ROSTER) {
     const golfer = seed.golfers[index];
     if (golfer === undefined) throw new Error(`demo golfer ${index} is missing`);
+    // A golfer's skill (0 to 2 strokes lost on every other hole) keeps the handicaps apart.
+    const skill = golfer.id % 3;
     const holes = DEMO_COURSE.pars.map(
-      (par, hole) => par + ((golfer.id * 7 + night * 3 + hole * 5) % 5) - 1,
+      (par, hole) =>
+        par + ((golfer.id * 7 + night * 3 + hole * 2) % 5) - 1 + (hole % 2 === 0 ? skill : 0),
     );
     await putScoreCard(db, { orgSlug: seed.orgSlug, eventId, userId: golfer.id, holes });
   }
