@@ -172,7 +172,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   const deadline = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  if (child.connected) child.send({ type: 'stop' } satisfies ToChild);
+  // A child that is exiting may close its channel after `connected` was read: the send's
+  // error is then only that, and the kill does what the message would have done.
+  if (child.connected)
+    child.send({ type: 'stop' } satisfies ToChild, (error) => error && child.kill('SIGTERM'));
   else child.kill('SIGTERM');
   await exited;
   clearTimeout(deadline);

@@ -11,7 +11,8 @@ const JS = 'text/javascript; charset=utf-8';
 const FILES: Record<string, { from: URL; type: string }> = {
   'console.css': { from: asset('console.css'), type: 'text/css; charset=utf-8' },
   'qrcode.mjs': {
-    from: new URL('../../../node_modules/qrcode-generator/dist/qrcode.mjs', import.meta.url),
+    // Resolved as an import would be, so the file is found wherever the service is built to.
+    from: new URL(import.meta.resolve('qrcode-generator')),
     type: JS,
   },
   ...Object.fromEntries(
