@@ -11,6 +11,7 @@ import * as membershipsNewsletter from './012-memberships-newsletter.js';
 import * as oddsEnabled from './010-odds-enabled.js';
 import * as players from './014-players.js';
 import * as netScoring from './015-net-scoring.js';
+import * as completeCardMarks from './016-complete-card-marks.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-odds-enabled': oddsEnabled,
   '014-players': players,
   '015-net-scoring': netScoring,
+  '016-complete-card-marks': completeCardMarks,
 };

@@ -38,7 +38,7 @@ import {
   newLeague,
   unique,
 } from '../../support/harness.js';
-import { NINE_PARS, card, leagueNight } from '../../support/score-cards.js';
+import { NINE_PARS, card, fullCard, leagueNight } from '../../support/score-cards.js';
 
 // Stored boards are derived state: triggers mark the boards a change reaches, and every
 // service write rebuilds what is marked before it commits (migration 006, `writeTransaction`).
@@ -307,6 +307,93 @@ for (const target of TARGETS) {
           );
         }
         assert.ok((await getLeaderboards(db, night)).version >= before.version);
+      }
+    });
+
+    void test('a card marks later net nights and the night’s other golfers only when complete', async () => {
+      assert.ok(database !== undefined);
+      const db = database.db;
+      const org = await createOrg(db, { slug: unique('org'), name: 'Club', timezone: 'UTC' });
+      const golfer = (firstName: string) =>
+        createUser(db, { email: `${unique(firstName)}@example.com`, firstName, lastName: 'G' });
+      const [al, bo] = [await golfer('Al'), await golfer('Bo')];
+      const league = await newLeague(db, org, { feeMembersCents: 0 });
+      for (const user of [al, bo]) {
+        await completeRegistration(db, { orgSlug: org.slug, leagueId: league.id, userId: user.id });
+      }
+      const nightAt = async (startDate: string) =>
+        (
+          await createEvent(db, org.slug, {
+            slug: unique('night'),
+            title: 'Night',
+            eventType: 'league-night',
+            status: 'published',
+            startDate,
+            pars: NINE_PARS,
+            netScoring: true,
+            eventSeriesId: league.id,
+          })
+        ).event;
+      const tonight = await nightAt('2026-06-16T22:00:00Z');
+      const nextWeek = await nightAt('2026-06-23T22:00:00Z');
+      await putScoreCard(db, {
+        orgSlug: org.slug,
+        eventId: tonight.id,
+        userId: bo.id,
+        holes: fullCard(),
+      });
+
+      /** What a card written as in psql marks, before anything rebuilds it. */
+      const marksOf = async (holes: (number | null)[]) => {
+        let marks = { boards: [] as number[], golfers: [] as number[] };
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            await sql`insert into score_cards (event_id, user_id, holes)
+              values (${tonight.id}, ${al.id}, ${holes})
+              on conflict (event_id, user_id) do update set holes = excluded.holes`.execute(trx);
+            const boards = await sql<{ event_id: number }>`
+              select event_id from stale_leaderboards order by event_id`.execute(trx);
+            const golfers = await sql<{ user_id: number }>`
+              select user_id from stale_players order by user_id`.execute(trx);
+            marks = {
+              boards: boards.rows.map((row) => row.event_id),
+              golfers: golfers.rows.map((row) => row.user_id),
+            };
+            throw new Rollback();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof Rollback)) throw error;
+          });
+        return marks;
+      };
+
+      assert.deepEqual(await marksOf(card(3, 4)), { boards: [tonight.id], golfers: [al.id] });
+      assert.deepEqual(await marksOf(fullCard(3)), {
+        boards: [tonight.id, nextWeek.id],
+        golfers: [al.id, bo.id].sort((a, b) => a - b),
+      });
+      // A complete card made incomplete again changes what it counted for.
+      await putScoreCard(db, {
+        orgSlug: org.slug,
+        eventId: tonight.id,
+        userId: al.id,
+        holes: fullCard(3),
+      });
+      assert.deepEqual(await marksOf(card(3)), {
+        boards: [tonight.id, nextWeek.id],
+        golfers: [al.id, bo.id].sort((a, b) => a - b),
+      });
+      // Whatever was marked or not, the stored boards are what the data gives.
+      for (const holes of [card(3, 4), fullCard(5), card(5, 5)]) {
+        await putScoreCard(db, { orgSlug: org.slug, eventId: tonight.id, userId: al.id, holes });
+        for (const event of [tonight, nextWeek]) {
+          assert.deepEqual(
+            (await getLeaderboards(db, event)).leaderboards,
+            await freshBoards(db, event),
+            `after ${JSON.stringify(holes)}: the stored board of ${event.slug} is stale`,
+          );
+        }
       }
     });
   });

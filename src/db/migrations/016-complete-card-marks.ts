@@ -1,0 +1,102 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * What a card reaches beyond its own event depends on whether it is complete. A league
+ * handicap (decisions §24) and a profile's results (§19) count complete cards only, so a
+ * card that is incomplete before and after a write (a live night, hole by hole) changes
+ * neither the golfer's later net boards nor the places of the event's other golfers.
+ * Migrations 014 and 015 marked those on every card write: ten score writes a second on one
+ * night then rebuilt every later night's boards and every golfer's profile of the night
+ * ten times a second. Now a card marks them when it is complete before or after the write.
+ * Pars that change on an event change which of its cards are complete and what they count
+ * for, so they mark the org's net boards as a moved start does.
+ */
+
+const CARD_IS_COMPLETE = sql`
+  create function card_is_complete(holes smallint[], pars smallint[]) returns boolean
+  language sql immutable as $$
+    select pars is not null and cardinality(holes) = cardinality(pars)
+      and array_position(holes, null) is null
+  $$
+`;
+
+/** The (event, golfer) pairs of a transition table's complete cards, in one pass. */
+const completeCards = (rows: string) => `
+    select array_agg(r.event_id), array_agg(r.user_id) into event_ids, user_ids
+    from ${rows} r join events e on e.id = r.event_id
+    where card_is_complete(r.holes, e.pars);
+    if event_ids is not null then
+      perform mark_later_net_leaderboards_stale(event_ids, user_ids);
+    end if;`;
+
+const LEADERBOARDS_FROM_SCORE_CARDS = sql`
+  create or replace function leaderboards_stale_from_score_cards() returns trigger
+  language plpgsql set search_path from current as $$
+  declare
+    event_ids integer[];
+    user_ids integer[];
+  begin
+    if tg_op <> 'DELETE' then
+      perform mark_leaderboards_stale(array(select event_id from new_rows));
+      ${sql.raw(completeCards('new_rows'))}
+    end if;
+    if tg_op <> 'INSERT' then
+      perform mark_leaderboards_stale(array(select event_id from old_rows));
+      ${sql.raw(completeCards('old_rows'))}
+    end if;
+    return null;
+  end
+  $$
+`;
+
+/** The card's own golfer always (a card links them to the org); the event's golfers when it is complete. */
+const golfersReached = (rows: string) => `
+    perform mark_players_stale(array(
+      select user_id from ${rows}
+      union select c.user_id from score_cards c where c.event_id in (
+        select r.event_id from ${rows} r join events e on e.id = r.event_id
+        where card_is_complete(r.holes, e.pars))));`;
+
+const PLAYERS_FROM_SCORE_CARDS = sql`
+  create or replace function players_stale_from_score_cards() returns trigger
+  language plpgsql set search_path from current as $$
+  begin
+    if tg_op <> 'DELETE' then ${sql.raw(golfersReached('new_rows'))} end if;
+    if tg_op <> 'INSERT' then ${sql.raw(golfersReached('old_rows'))} end if;
+    return null;
+  end
+  $$
+`;
+
+/** Migration 015's marker of events, with changed pars reaching the org's net boards too. */
+const LEADERBOARDS_FROM_EVENTS = sql`
+  create or replace function leaderboards_stale_from_events() returns trigger
+  language plpgsql set search_path from current as $$
+  begin
+    if tg_op = 'INSERT' then
+      perform mark_leaderboards_stale(array(
+        select id from events where pars is not null and id in (select id from new_rows)));
+    else
+      perform mark_leaderboards_stale(array(
+        select n.id from new_rows n join old_rows o on o.id = n.id
+        where n.pars is distinct from o.pars
+          or n.event_series_id is distinct from o.event_series_id
+          or n.stroke_index is distinct from o.stroke_index
+          or n.net_scoring is distinct from o.net_scoring));
+      perform mark_leaderboards_stale(array(
+        select later.id from events later
+        where later.net_scoring and later.pars is not null and later.org_id in (
+          select n.org_id from new_rows n join old_rows o on o.id = n.id
+          where n.start_at is distinct from o.start_at or n.pars is distinct from o.pars)));
+    end if;
+    return null;
+  end
+  $$
+`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await CARD_IS_COMPLETE.execute(db);
+  await LEADERBOARDS_FROM_SCORE_CARDS.execute(db);
+  await PLAYERS_FROM_SCORE_CARDS.execute(db);
+  await LEADERBOARDS_FROM_EVENTS.execute(db);
+}
