@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * neither the golfer's later net boards nor the places of the event's other golfers.
  * Migrations 014 and 015 marked those on every card write: ten score writes a second on one
  * night then rebuilt every later night's boards and every golfer's profile of the night
- * ten times a second. Now a card marks them when it is complete before or after the write.
+ * ten times a second. Now a card marks them when it is complete before or after the write,
+ * and its own golfer's profile only when the card may add or end their link to the org.
  * Pars that change on an event change which of its cards are complete and what they count
  * for, so they mark the org's net boards as a moved start does.
  */
@@ -49,20 +50,30 @@ const LEADERBOARDS_FROM_SCORE_CARDS = sql`
   $$
 `;
 
-/** The card's own golfer always (a card links them to the org); the event's golfers when it is complete. */
-const golfersReached = (rows: string) => `
+/**
+ * The event's golfers when the card is complete. The card's own golfer also when the card
+ * may link them to the org or unlink them: a new card of a golfer without a profile there,
+ * or a card gone (deleted, or moved to another event or golfer).
+ */
+const golfersReached = (rows: string, ownGolfer: string) => `
     perform mark_players_stale(array(
-      select user_id from ${rows}
+      select r.user_id from ${rows} r join events e on e.id = r.event_id
+      where card_is_complete(r.holes, e.pars) or ${ownGolfer}
       union select c.user_id from score_cards c where c.event_id in (
         select r.event_id from ${rows} r join events e on e.id = r.event_id
         where card_is_complete(r.holes, e.pars))));`;
+
+const NEW_LINK = `not exists (
+        select from players p where p.org_id = e.org_id and p.user_id = r.user_id)`;
+const GONE = `not exists (
+        select from score_cards c where c.event_id = r.event_id and c.user_id = r.user_id)`;
 
 const PLAYERS_FROM_SCORE_CARDS = sql`
   create or replace function players_stale_from_score_cards() returns trigger
   language plpgsql set search_path from current as $$
   begin
-    if tg_op <> 'DELETE' then ${sql.raw(golfersReached('new_rows'))} end if;
-    if tg_op <> 'INSERT' then ${sql.raw(golfersReached('old_rows'))} end if;
+    if tg_op <> 'DELETE' then ${sql.raw(golfersReached('new_rows', NEW_LINK))} end if;
+    if tg_op <> 'INSERT' then ${sql.raw(golfersReached('old_rows', GONE))} end if;
     return null;
   end
   $$

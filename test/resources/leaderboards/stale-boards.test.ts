@@ -343,15 +343,17 @@ for (const target of TARGETS) {
         holes: fullCard(),
       });
 
-      /** What a card written as in psql marks, before anything rebuilds it. */
-      const marksOf = async (holes: (number | null)[]) => {
+      const cy = await golfer('Cy');
+      const write = (userId: number, holes: (number | null)[]) => sql`
+        insert into score_cards (event_id, user_id, holes) values (${tonight.id}, ${userId}, ${holes})
+        on conflict (event_id, user_id) do update set holes = excluded.holes`;
+      /** What a statement run as in psql marks, before anything rebuilds it. */
+      const marksOf = async (statement: ReturnType<typeof sql>) => {
         let marks = { boards: [] as number[], golfers: [] as number[] };
         await db
           .transaction()
           .execute(async (trx) => {
-            await sql`insert into score_cards (event_id, user_id, holes)
-              values (${tonight.id}, ${al.id}, ${holes})
-              on conflict (event_id, user_id) do update set holes = excluded.holes`.execute(trx);
+            await statement.execute(trx);
             const boards = await sql<{ event_id: number }>`
               select event_id from stale_leaderboards order by event_id`.execute(trx);
             const golfers = await sql<{ user_id: number }>`
@@ -367,12 +369,38 @@ for (const target of TARGETS) {
           });
         return marks;
       };
+      const everyone = [al.id, bo.id].sort((a, b) => a - b);
 
-      assert.deepEqual(await marksOf(card(3, 4)), { boards: [tonight.id], golfers: [al.id] });
-      assert.deepEqual(await marksOf(fullCard(3)), {
-        boards: [tonight.id, nextWeek.id],
-        golfers: [al.id, bo.id].sort((a, b) => a - b),
+      assert.deepEqual(await marksOf(write(al.id, card(3, 4))), {
+        boards: [tonight.id],
+        golfers: [],
       });
+      assert.deepEqual(
+        await marksOf(write(cy.id, card(3, 4))),
+        { boards: [tonight.id], golfers: [cy.id] },
+        'a first card links a golfer without a profile to the org',
+      );
+      assert.deepEqual(await marksOf(write(al.id, fullCard(3))), {
+        boards: [tonight.id, nextWeek.id],
+        golfers: everyone,
+      });
+      await putScoreCard(db, {
+        orgSlug: org.slug,
+        eventId: tonight.id,
+        userId: al.id,
+        holes: card(3),
+      });
+      assert.deepEqual(await marksOf(write(al.id, card(3, 3))), {
+        boards: [tonight.id],
+        golfers: [],
+      });
+      assert.deepEqual(
+        await marksOf(
+          sql`delete from score_cards where event_id = ${tonight.id} and user_id = ${al.id}`,
+        ),
+        { boards: [tonight.id], golfers: [al.id] },
+        'a card gone may end a link',
+      );
       // A complete card made incomplete again changes what it counted for.
       await putScoreCard(db, {
         orgSlug: org.slug,
@@ -380,9 +408,9 @@ for (const target of TARGETS) {
         userId: al.id,
         holes: fullCard(3),
       });
-      assert.deepEqual(await marksOf(card(3)), {
+      assert.deepEqual(await marksOf(write(al.id, card(3))), {
         boards: [tonight.id, nextWeek.id],
-        golfers: [al.id, bo.id].sort((a, b) => a - b),
+        golfers: everyone,
       });
       // Whatever was marked or not, the stored boards are what the data gives.
       for (const holes of [card(3, 4), fullCard(5), card(5, 5)]) {
