@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataVersion } from '../../db/data-version.js';
 import type { Metrics } from './metrics.js';
-import { routedUrl } from './request-log.js';
+import { routedUrl, routedUrlParts, type RoutedUrlParts } from './request-log.js';
 import { canonicalUrl, queryNamesOf } from './urls.js';
 
 /** Public reads may be cached briefly and must then be revalidated with their ETag. */
@@ -19,8 +19,11 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   /** The route pattern, for the metrics. */
   route: string;
-  /** The URL as the access log shows it (see `routedUrl`). */
-  loggedUrl: string;
+  /**
+   * The URL as the access log shows it (see `routedUrl`), worked out when a log line first
+   * asks: the access log is off below debug level.
+   */
+  loggedUrl: () => string;
   /** The org whose data the answer shows (see `orgOf`); none: any change may touch it. */
   org: string | undefined;
   /** The org's data version the answer was read at. */
@@ -65,8 +68,13 @@ function orgOf(request: FastifyRequest): string | undefined {
   return typeof query?.org === 'string' ? query.org : undefined;
 }
 
+function loggedUrlOf(parts: RoutedUrlParts): () => string {
+  let url: string | undefined;
+  return () => (url ??= routedUrl(parts));
+}
+
 function strongEtag(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
 /**
@@ -280,7 +288,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           etag,
           headers: keptHeaders(reply),
           route: request.routeOptions.url ?? request.url,
-          loggedUrl: routedUrl(request),
+          loggedUrl: loggedUrlOf(routedUrlParts(request)),
           org: readAt.org,
           version: readAt.version,
           storedAt: options.now(),
