@@ -3,6 +3,10 @@
  * lists that its script fills from the admin API. No page carries data, so nothing here is
  * escaped: what the API answers is put in the page by the scripts, as text.
  */
+import type { API_KEY_ROLES } from '../api-keys/schema.js';
+
+type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+
 export interface ConsolePage {
   /** Under `/console`: '' is the sign-in page. */
   path: string;
@@ -14,8 +18,13 @@ export interface ConsolePage {
 
 const field = (id: string, label: string, input: string) =>
   `<p class="field"><label for="${id}">${label}</label>${input}</p>`;
-const text = (id: string, label: string, extra = '') =>
-  field(id, label, `<input id="${id}" name="${id}" ${extra}>`);
+/** `name` is the API's field the input stands for, when the id must differ (two `name`s on a page). */
+const text = (id: string, label: string, extra = '', name = id) =>
+  field(id, label, `<input id="${id}" name="${name}" ${extra}>`);
+const choices = (words: Record<string, string>) =>
+  Object.entries(words)
+    .map(([value, label]) => `<option value="${value}">${label}</option>`)
+    .join('');
 const select = (id: string, label: string, options = '') =>
   field(id, label, `<select id="${id}" name="${id}">${options}</select>`);
 const check = (id: string, label: string) =>
@@ -25,6 +34,12 @@ const check = (id: string, label: string) =>
 const NET_FIELDS = (helpId: string) => `${check('netScoring', 'Net scoring (adds a net board)')}
 ${text('strokeIndex', 'Stroke index of the holes, from hole 1 (optional)', `inputmode="numeric" aria-describedby="${helpId}"`)}
 <p id="${helpId}" class="help">One number per hole, 1 for the hardest, each used once, separated by commas. Empty: the holes rank in order.</p>`;
+
+/** The words of each value the API takes; typed so that a new value needs its words here. */
+const API_KEY_ROLE_WORDS: Record<ApiKeyRole, string> = {
+  organizer: 'Organizer: runs the whole club',
+  scorer: 'Scorer: enters the scores of one night',
+};
 
 const LEAGUE_STATUSES = ['draft', 'open', 'active', 'completed', 'private']
   .map((status) => `<option value="${status}">${status}</option>`)
@@ -233,5 +248,41 @@ ${select('holesPerMatch', 'Holes per match', '<option value="18">18</option><opt
 <p id="bracket-status"></p>
 <p><button type="button" id="publish" hidden>Publish the draw</button></p>
 <div id="rounds"></div>`,
+  },
+  {
+    path: '/club',
+    title: 'Club',
+    script: 'club.js',
+    body: `<h1>Club</h1>
+<section aria-labelledby="settings-title">
+<h2 id="settings-title">Settings</h2>
+<form id="club">
+${text('name', 'Name', 'required maxlength="200"')}
+${select('timezone', 'Time zone (the club’s clock for every time it shows)')}
+${check('oddsEnabled', 'Live odds on the club’s leaderboards')}
+<p><button type="submit">Save club</button></p>
+</form>
+</section>
+<section aria-labelledby="keys-title">
+<h2 id="keys-title">Keys</h2>
+<p>An organizer key runs the whole club, as the console does; a scorer key enters the scores of one night. A key’s secret is shown once, when it is made: the list shows only its first characters.</p>
+<table><caption id="keys-caption">Keys of the club</caption><thead><tr><th scope="col">Key</th><th scope="col">Role</th><th scope="col">Expires</th><th scope="col">Action</th></tr></thead><tbody id="keys"></tbody></table>
+<h3 id="new-key-title">New key</h3>
+<form id="create-key" aria-labelledby="new-key-title">
+${text('keyName', 'What the key is for', 'required maxlength="100"', 'name')}
+${select('role', 'Role', choices(API_KEY_ROLE_WORDS))}
+${select('eventId', 'Night it scores (scorer keys)')}
+${text('expiresAt', 'Expires (the club’s local time, optional)', 'type="datetime-local" aria-describedby="expires-help"')}
+<p id="expires-help" class="help">Empty: an organizer key never expires; a scorer key stops at the end of its night’s day.</p>
+<p><button type="submit">Create key</button></p>
+</form>
+<section id="new-key" aria-labelledby="secret-title" class="card" hidden>
+<h3 id="secret-title">The new key</h3>
+<p><strong>Copy the key now: it will not be shown again.</strong> Once you hide it or leave this page, nobody can see it any more, not even the club’s organizers.</p>
+${text('secret', 'Key', 'readonly autocomplete="off" spellcheck="false"')}
+<div id="scoring-link" hidden>${text('scoringLink', 'Scoring link (it carries the key: give it to the scorer only)', 'readonly autocomplete="off" spellcheck="false"')}</div>
+<p><button type="button" id="copy">Copy the key</button> <button type="button" id="hide-secret" class="secondary">Hide the key</button></p>
+</section>
+</section>`,
   },
 ];

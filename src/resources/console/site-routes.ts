@@ -45,6 +45,7 @@ const NAVIGATION = [
   ['/standings', 'Standings'],
   ['/brackets', 'Brackets'],
   ['/posts', 'Posts'],
+  ['/club', 'Club'],
 ] as const;
 
 /** The one layout of every console page: the navigation, the page's shell, its script. */
