@@ -4,8 +4,11 @@
  * escaped: what the API answers is put in the page by the scripts, as text.
  */
 import type { API_KEY_ROLES } from '../api-keys/schema.js';
+import type { PLAN_PERIODS, PLAN_STATUSES } from '../membership-plans/schema.js';
 
 type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+type PlanPeriod = (typeof PLAN_PERIODS)[number];
+type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export interface ConsolePage {
   /** Under `/console`: '' is the sign-in page. */
@@ -21,6 +24,8 @@ const field = (id: string, label: string, input: string) =>
 /** `name` is the API's field the input stands for, when the id must differ (two `name`s on a page). */
 const text = (id: string, label: string, extra = '', name = id) =>
   field(id, label, `<input id="${id}" name="${name}" ${extra}>`);
+const area = (id: string, label: string, extra = '') =>
+  field(id, label, `<textarea id="${id}" name="${id}" ${extra}></textarea>`);
 const choices = (words: Record<string, string>) =>
   Object.entries(words)
     .map(([value, label]) => `<option value="${value}">${label}</option>`)
@@ -39,6 +44,17 @@ ${text('strokeIndex', 'Stroke index of the holes, from hole 1 (optional)', `inpu
 const API_KEY_ROLE_WORDS: Record<ApiKeyRole, string> = {
   organizer: 'Organizer: runs the whole club',
   scorer: 'Scorer: enters the scores of one night',
+};
+const PLAN_PERIOD_WORDS: Record<PlanPeriod, string> = {
+  year: 'per year',
+  season: 'per season',
+  month: 'per month',
+  'one-time': 'once',
+};
+const PLAN_STATUS_WORDS: Record<PlanStatus, string> = {
+  draft: 'draft: not shown',
+  available: 'available: on sale',
+  closed: 'closed: shown, not sold',
 };
 
 const LEAGUE_STATUSES = ['draft', 'open', 'active', 'completed', 'private']
@@ -284,5 +300,36 @@ ${text('secret', 'Key', 'readonly autocomplete="off" spellcheck="false"')}
 <p><button type="button" id="copy">Copy the key</button> <button type="button" id="hide-secret" class="secondary">Hide the key</button></p>
 </section>
 </section>`,
+  },
+  {
+    path: '/plans',
+    title: 'Memberships',
+    script: 'plans.js',
+    body: `<h1>Memberships</h1>
+<table><caption>Membership plans of the club, every status</caption><thead><tr><th scope="col">Plan</th><th scope="col">Price</th><th scope="col">Status</th><th scope="col">Sold</th><th scope="col">Action</th></tr></thead><tbody id="plans"></tbody></table>
+<h2 id="plan-title">New plan</h2>
+<form id="plan" aria-labelledby="plan-title">
+${text('name', 'Name', 'required maxlength="100"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="plan-slug-help"')}
+<p id="plan-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
+${text('price', 'Price', 'required inputmode="decimal" aria-describedby="price-help"')}
+<p id="price-help" class="help">In the currency’s main unit, e.g. 240 or 240.50.</p>
+${text('currency', 'Currency', 'required maxlength="3" value="USD" aria-describedby="currency-help"')}
+<p id="currency-help" class="help">Its three-letter code, e.g. USD, EUR, GBP.</p>
+${select('period', 'Paid', choices(PLAN_PERIOD_WORDS))}
+${select('status', 'Status', choices(PLAN_STATUS_WORDS))}
+${text('capacity', 'Places (optional)', 'type="number" min="0" max="1000000" aria-describedby="capacity-help"')}
+<p id="capacity-help" class="help">How many may buy it; empty: no limit.</p>
+${area('description', 'Description (optional)', 'rows="3" maxlength="2000"')}
+${area('benefits', 'Benefits (optional, one a line)', 'rows="4"')}
+<p><button type="submit" id="plan-submit">Create plan</button> <button type="button" id="plan-cancel" class="secondary" hidden>Stop editing</button></p>
+</form>
+<h2>Record a purchase</h2>
+<p>A purchase paid outside the online checkout, e.g. at the club’s desk. The golfer must be one of the club’s (the Golfers page adds them).</p>
+<form id="purchase">
+${select('purchasePlan', 'Plan')}
+${select('purchaseGolfer', 'Golfer')}
+<p><button type="submit">Record purchase</button></p>
+</form>`,
   },
 ];

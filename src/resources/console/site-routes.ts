@@ -45,6 +45,7 @@ const NAVIGATION = [
   ['/standings', 'Standings'],
   ['/brackets', 'Brackets'],
   ['/posts', 'Posts'],
+  ['/plans', 'Memberships'],
   ['/club', 'Club'],
 ] as const;
 
