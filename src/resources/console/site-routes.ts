@@ -46,6 +46,7 @@ const NAVIGATION = [
   ['/brackets', 'Brackets'],
   ['/posts', 'Posts'],
   ['/plans', 'Memberships'],
+  ['/subscribers', 'Newsletter'],
   ['/club', 'Club'],
 ] as const;
 
