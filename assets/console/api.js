@@ -49,8 +49,8 @@ function refusal(status, text) {
   return error;
 }
 
-/** Calls the admin API with the key; throws an Error with the refusal's words. */
-export async function api(method, path, body) {
+/** Calls the admin API with the key, in its header only; the answer's status and text. */
+async function call(method, path, body) {
   const { key } = session();
   const response = await fetch(ADMIN + path, {
     method,
@@ -63,7 +63,18 @@ export async function api(method, path, body) {
   });
   const text = await response.text();
   if (!response.ok) throw refusal(response.status, text);
-  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  return { status: response.status, text };
+}
+
+/** Calls the admin API with the key; throws an Error with the refusal's words. */
+export async function api(method, path, body) {
+  const { status, text } = await call(method, path, body);
+  return { status, body: text === '' ? null : JSON.parse(text) };
+}
+
+/** Reads an admin answer that is not JSON (a CSV export) as text. */
+export async function apiText(path) {
+  return (await call('GET', path)).text;
 }
 
 /**
@@ -186,6 +197,60 @@ export function onSubmit(id, submit) {
       button.disabled = false;
     }
   });
+}
+
+/** Runs `action` and says what came of it: its words, or the refusal's. True if it went. */
+export async function report(action) {
+  try {
+    say((await action()) ?? '');
+    return true;
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    return false;
+  }
+}
+
+/**
+ * A button of a table's row: it shows the verb, and what it acts on is the rest of its name
+ * for screen readers (the row shows that already), so rows stay narrow enough for a phone.
+ */
+export function rowButton(verb, what, attributes = {}) {
+  return el(
+    'button',
+    { type: 'button', ...attributes },
+    verb,
+    el('span', { class: 'unseen' }, ` ${what}`),
+  );
+}
+
+/**
+ * A button for what cannot be undone, in two steps: it asks first, in words next to it, and
+ * only "Yes" does it; "Keep" puts the button back. Focus follows, so a keyboard stays put.
+ */
+export function confirmStep(verb, what, warning, act) {
+  const holder = el('span', { class: 'confirm' });
+  const ask = rowButton(verb, what);
+  const yes = rowButton(`Yes, ${verb.toLowerCase()}`, what);
+  const keep = rowButton('Keep', what, { class: 'secondary' });
+  const question = el('span', { class: 'question' }, `${verb} ${what}? ${warning}`);
+  ask.addEventListener('click', () => {
+    holder.replaceChildren(question, ' ', yes, ' ', keep);
+    yes.focus();
+  });
+  keep.addEventListener('click', () => {
+    holder.replaceChildren(ask);
+    ask.focus();
+  });
+  yes.addEventListener('click', async () => {
+    yes.disabled = true;
+    keep.disabled = true;
+    if (!(await report(act))) {
+      yes.disabled = false;
+      keep.disabled = false;
+    }
+  });
+  holder.append(ask);
+  return holder;
 }
 
 /** A page's query parameter as an id (ids of leagues and events, never keys). */

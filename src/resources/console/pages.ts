@@ -3,6 +3,13 @@
  * lists that its script fills from the admin API. No page carries data, so nothing here is
  * escaped: what the API answers is put in the page by the scripts, as text.
  */
+import type { API_KEY_ROLES } from '../api-keys/schema.js';
+import type { PLAN_PERIODS, PLAN_STATUSES } from '../membership-plans/schema.js';
+
+type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+type PlanPeriod = (typeof PLAN_PERIODS)[number];
+type PlanStatus = (typeof PLAN_STATUSES)[number];
+
 export interface ConsolePage {
   /** Under `/console`: '' is the sign-in page. */
   path: string;
@@ -14,8 +21,15 @@ export interface ConsolePage {
 
 const field = (id: string, label: string, input: string) =>
   `<p class="field"><label for="${id}">${label}</label>${input}</p>`;
-const text = (id: string, label: string, extra = '') =>
-  field(id, label, `<input id="${id}" name="${id}" ${extra}>`);
+/** `name` is the API's field the input stands for, when the id must differ (two `name`s on a page). */
+const text = (id: string, label: string, extra = '', name = id) =>
+  field(id, label, `<input id="${id}" name="${name}" ${extra}>`);
+const area = (id: string, label: string, extra = '') =>
+  field(id, label, `<textarea id="${id}" name="${id}" ${extra}></textarea>`);
+const choices = (words: Record<string, string>) =>
+  Object.entries(words)
+    .map(([value, label]) => `<option value="${value}">${label}</option>`)
+    .join('');
 const select = (id: string, label: string, options = '') =>
   field(id, label, `<select id="${id}" name="${id}">${options}</select>`);
 const check = (id: string, label: string) =>
@@ -25,6 +39,23 @@ const check = (id: string, label: string) =>
 const NET_FIELDS = (helpId: string) => `${check('netScoring', 'Net scoring (adds a net board)')}
 ${text('strokeIndex', 'Stroke index of the holes, from hole 1 (optional)', `inputmode="numeric" aria-describedby="${helpId}"`)}
 <p id="${helpId}" class="help">One number per hole, 1 for the hardest, each used once, separated by commas. Empty: the holes rank in order.</p>`;
+
+/** The words of each value the API takes; typed so that a new value needs its words here. */
+const API_KEY_ROLE_WORDS: Record<ApiKeyRole, string> = {
+  organizer: 'Organizer: runs the whole club',
+  scorer: 'Scorer: enters the scores of one night',
+};
+const PLAN_PERIOD_WORDS: Record<PlanPeriod, string> = {
+  year: 'per year',
+  season: 'per season',
+  month: 'per month',
+  'one-time': 'once',
+};
+const PLAN_STATUS_WORDS: Record<PlanStatus, string> = {
+  draft: 'draft: not shown',
+  available: 'available: on sale',
+  closed: 'closed: shown, not sold',
+};
 
 const LEAGUE_STATUSES = ['draft', 'open', 'active', 'completed', 'private']
   .map((status) => `<option value="${status}">${status}</option>`)
@@ -233,5 +264,83 @@ ${select('holesPerMatch', 'Holes per match', '<option value="18">18</option><opt
 <p id="bracket-status"></p>
 <p><button type="button" id="publish" hidden>Publish the draw</button></p>
 <div id="rounds"></div>`,
+  },
+  {
+    path: '/club',
+    title: 'Club',
+    script: 'club.js',
+    body: `<h1>Club</h1>
+<section aria-labelledby="settings-title">
+<h2 id="settings-title">Settings</h2>
+<form id="club">
+${text('name', 'Name', 'required maxlength="200"')}
+${select('timezone', 'Time zone (the club’s clock for every time it shows)')}
+${check('oddsEnabled', 'Live odds on the club’s leaderboards')}
+<p><button type="submit">Save club</button></p>
+</form>
+</section>
+<section aria-labelledby="keys-title">
+<h2 id="keys-title">Keys</h2>
+<p>An organizer key runs the whole club, as the console does; a scorer key enters the scores of one night. A key’s secret is shown once, when it is made: the list shows only its first characters.</p>
+<table><caption id="keys-caption">Keys of the club</caption><thead><tr><th scope="col">Key</th><th scope="col">Role</th><th scope="col">Expires</th><th scope="col">Action</th></tr></thead><tbody id="keys"></tbody></table>
+<h3 id="new-key-title">New key</h3>
+<form id="create-key" aria-labelledby="new-key-title">
+${text('keyName', 'What the key is for', 'required maxlength="100"', 'name')}
+${select('role', 'Role', choices(API_KEY_ROLE_WORDS))}
+${select('eventId', 'Night it scores (scorer keys)')}
+${text('expiresAt', 'Expires (the club’s local time, optional)', 'type="datetime-local" aria-describedby="expires-help"')}
+<p id="expires-help" class="help">Empty: an organizer key never expires; a scorer key stops at the end of its night’s day.</p>
+<p><button type="submit">Create key</button></p>
+</form>
+<section id="new-key" aria-labelledby="secret-title" class="card" hidden>
+<h3 id="secret-title">The new key</h3>
+<p><strong>Copy the key now: it will not be shown again.</strong> Once you hide it or leave this page, nobody can see it any more, not even the club’s organizers.</p>
+${text('secret', 'Key', 'readonly autocomplete="off" spellcheck="false"')}
+<div id="scoring-link" hidden>${text('scoringLink', 'Scoring link (it carries the key: give it to the scorer only)', 'readonly autocomplete="off" spellcheck="false"')}</div>
+<p><button type="button" id="copy">Copy the key</button> <button type="button" id="hide-secret" class="secondary">Hide the key</button></p>
+</section>
+</section>`,
+  },
+  {
+    path: '/plans',
+    title: 'Memberships',
+    script: 'plans.js',
+    body: `<h1>Memberships</h1>
+<table><caption>Membership plans of the club, every status</caption><thead><tr><th scope="col">Plan</th><th scope="col">Price</th><th scope="col">Status</th><th scope="col">Sold</th><th scope="col">Action</th></tr></thead><tbody id="plans"></tbody></table>
+<h2 id="plan-title">New plan</h2>
+<form id="plan" aria-labelledby="plan-title">
+${text('name', 'Name', 'required maxlength="100"')}
+${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="plan-slug-help"')}
+<p id="plan-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
+${text('price', 'Price', 'required inputmode="decimal" aria-describedby="price-help"')}
+<p id="price-help" class="help">In the currency’s main unit, e.g. 240 or 240.50.</p>
+${text('currency', 'Currency', 'required maxlength="3" value="USD" aria-describedby="currency-help"')}
+<p id="currency-help" class="help">Its three-letter code, e.g. USD, EUR, GBP.</p>
+${select('period', 'Paid', choices(PLAN_PERIOD_WORDS))}
+${select('status', 'Status', choices(PLAN_STATUS_WORDS))}
+${text('capacity', 'Places (optional)', 'type="number" min="0" max="1000000" aria-describedby="capacity-help"')}
+<p id="capacity-help" class="help">How many may buy it; empty: no limit.</p>
+${area('description', 'Description (optional)', 'rows="3" maxlength="2000"')}
+${area('benefits', 'Benefits (optional, one a line)', 'rows="4"')}
+<p><button type="submit" id="plan-submit">Create plan</button> <button type="button" id="plan-cancel" class="secondary" hidden>Stop editing</button></p>
+</form>
+<h2>Record a purchase</h2>
+<p>A purchase paid outside the online checkout, e.g. at the club’s desk. The golfer must be one of the club’s (the Golfers page adds them).</p>
+<form id="purchase">
+${select('purchasePlan', 'Plan')}
+${select('purchaseGolfer', 'Golfer')}
+<p><button type="submit">Record purchase</button></p>
+</form>`,
+  },
+  {
+    path: '/subscribers',
+    title: 'Newsletter',
+    script: 'subscribers.js',
+    body: `<h1>Newsletter</h1>
+<p>People subscribe with the club’s newsletter form and confirm by e-mail. Only confirmed subscribers may be mailed; the club’s mail tool sends, from the list downloaded here.</p>
+<p><button type="button" id="download">Download the list as CSV</button></p>
+<p id="csv" hidden><a id="csv-link" href="#">Save the list again (subscribers.csv)</a></p>
+<table><caption id="subscribers-caption">Subscribers, oldest first</caption><thead><tr><th scope="col">Subscriber</th><th scope="col">Status</th><th scope="col">Consent (UTC)</th><th scope="col">Action</th></tr></thead><tbody id="subscribers"></tbody></table>
+<nav aria-label="Pages of subscribers"><p><button type="button" id="previous" class="secondary">Previous page</button> <button type="button" id="next" class="secondary">Next page</button></p></nav>`,
   },
 ];

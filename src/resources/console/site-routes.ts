@@ -45,6 +45,9 @@ const NAVIGATION = [
   ['/standings', 'Standings'],
   ['/brackets', 'Brackets'],
   ['/posts', 'Posts'],
+  ['/plans', 'Memberships'],
+  ['/subscribers', 'Newsletter'],
+  ['/club', 'Club'],
 ] as const;
 
 /** The one layout of every console page: the navigation, the page's shell, its script. */
