@@ -1,4 +1,5 @@
 import { isSupportedDay, zonedInstant, zoneOffsetMs } from './dates.js';
+import { ValidationError } from './errors.js';
 
 /**
  * What an admin body takes for a time (decisions §23): a date and a time of day, with
@@ -33,7 +34,19 @@ export function readAdminDateTime(value: string, timeZone: string): Date | null 
   return new Date(minute.getTime() + Number(seconds) * 1000 + milliseconds);
 }
 
+/** `readAdminDateTime` of a body's `field`: a 422 stating the rule when it names no instant. */
+export function adminInstant(field: string, value: string, timeZone: string): Date {
+  const at = readAdminDateTime(value, timeZone);
+  if (at === null) throw new ValidationError({ [field]: ADMIN_DATE_TIME_RULE });
+  return at;
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `withZoneOffset` of a time that may be unset (null stays null). */
+export function withZoneOffsetOrNull(instant: Date | null, timeZone: string): string | null {
+  return instant === null ? null : withZoneOffset(instant, timeZone);
+}
 
 /**
  * `instant` as the clocks of `timeZone` show it, with their offset:

@@ -84,6 +84,15 @@ export const AdminDateTime = (description: string) =>
     examples: ['2027-04-06T17:30'],
   });
 
+/**
+ * A time in an admin answer (decisions §23): the organization's wall clock with its offset
+ * at that instant, as `withZoneOffset` writes it.
+ */
+export const ZonedDateTime = Type.String({
+  format: 'date-time',
+  description: 'On the organization’s clock, with its offset at that time.',
+});
+
 /** A slug in a path, described for the OpenAPI documents by what it names. */
 const slugOf = (what: string, example: string) =>
   Type.String({

@@ -1,4 +1,4 @@
-import { withZoneOffset } from '../../domain/local-times.js';
+import { withZoneOffset, withZoneOffsetOrNull } from '../../domain/local-times.js';
 import type { ApiKey } from '../../db/schema.js';
 import { SCORING_PATH } from '../scoring/schema.js';
 import type { AdminApiKey } from './schema.js';
@@ -11,7 +11,7 @@ export function presentApiKey(key: ApiKey, timeZone: string): AdminApiKey {
     role: key.role,
     eventId: key.event_id,
     hint: key.hint,
-    expiresAt: key.expires_at === null ? null : withZoneOffset(key.expires_at, timeZone),
+    expiresAt: withZoneOffsetOrNull(key.expires_at, timeZone),
     createdAt: withZoneOffset(key.created_at, timeZone),
   };
 }

@@ -1,5 +1,13 @@
 import Type, { type Static } from 'typebox';
-import { AdminDateTime, Id, MAX_ID, Nullable, OrgParams, Text } from '../../http/schemas/common.js';
+import {
+  AdminDateTime,
+  Id,
+  MAX_ID,
+  Nullable,
+  OrgParams,
+  Text,
+  ZonedDateTime,
+} from '../../http/schemas/common.js';
 
 export const API_KEY_ROLES = ['organizer', 'scorer'] as const;
 
@@ -32,8 +40,8 @@ const apiKeyFields = {
   role: Type.Enum(API_KEY_ROLES),
   eventId: Nullable(Type.Integer()),
   hint: Type.String({ description: 'The key’s first characters, to tell keys apart.' }),
-  expiresAt: Nullable(Type.String({ format: 'date-time' })),
-  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Nullable(ZonedDateTime),
+  createdAt: ZonedDateTime,
 };
 
 export const AdminApiKey = Type.Object(apiKeyFields);

@@ -1,4 +1,4 @@
-import { ADMIN_DATE_TIME_RULE, readAdminDateTime } from '../../domain/local-times.js';
+import { adminInstant } from '../../domain/local-times.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/executor.js';
 import type { ApiKey, Event, Org } from '../../db/schema.js';
@@ -81,9 +81,7 @@ export async function createApiKey(
   }
   let expiresAt: Date | undefined;
   if (input.expiresAt !== undefined) {
-    const given = readAdminDateTime(input.expiresAt, org.timezone);
-    if (given === null) throw new ValidationError({ expiresAt: ADMIN_DATE_TIME_RULE });
-    expiresAt = given;
+    expiresAt = adminInstant('expiresAt', input.expiresAt, org.timezone);
   } else if (event !== undefined) expiresAt = endOfEventDay(event, org);
   if (expiresAt !== undefined && !(expiresAt > now)) {
     throw new ValidationError({ expiresAt: 'must be in the future' });

@@ -226,7 +226,7 @@ ${select('scope', 'Points count', '<option value="season">per season</option><op
     title: 'Posts',
     script: 'posts.js',
     body: `<h1>Posts</h1>
-<table><caption>Posts of the club, drafts first</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Published (UTC)</th><th scope="col">Action</th></tr></thead><tbody id="posts"></tbody></table>
+<table><caption>Posts of the club, drafts first</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Published (club time)</th><th scope="col">Action</th></tr></thead><tbody id="posts"></tbody></table>
 <h2>New draft</h2>
 <p>A draft is seen by nobody but the club’s organizers until it is published.</p>
 <form id="create-post">

@@ -7,7 +7,7 @@ import type {
   EventItem,
   EventList,
 } from './schema.js';
-import { withZoneOffset } from '../../domain/local-times.js';
+import { withZoneOffset, withZoneOffsetOrNull } from '../../domain/local-times.js';
 import type {
   AdminTaggedEvent,
   CardedGolfer,
@@ -70,7 +70,7 @@ export function presentAdminEvent({ event, tags, timeZone }: AdminTaggedEvent): 
     eventType: event.event_type,
     status: event.status,
     startDate: withZoneOffset(event.start_at, timeZone),
-    endDate: event.end_at === null ? null : withZoneOffset(event.end_at, timeZone),
+    endDate: withZoneOffsetOrNull(event.end_at, timeZone),
     localDate: event.local_date,
     tags,
     eventSeriesId: event.event_series_id,

@@ -16,6 +16,7 @@ import {
   SLUG_PATTERN,
   SLUG_RULE,
   Text,
+  ZonedDateTime,
 } from '../../http/schemas/common.js';
 import { AdminTeeSheet } from '../tee-sheets/schema.js';
 
@@ -178,11 +179,8 @@ export const AdminEvent = Type.Object({
   title: Type.String(),
   eventType: Type.String(),
   status: Type.String(),
-  startDate: Type.String({
-    format: 'date-time',
-    description: 'With the organization’s offset at that time.',
-  }),
-  endDate: Nullable(Type.String({ format: 'date-time' })),
+  startDate: ZonedDateTime,
+  endDate: Nullable(ZonedDateTime),
   localDate: Type.String(),
   tags: Type.Array(Type.String()),
   eventSeriesId: Nullable(Type.Integer()),

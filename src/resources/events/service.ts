@@ -6,7 +6,7 @@ import { parsErrors } from '../../domain/course.js';
 import { strokeIndexErrors } from '../../domain/net-scoring.js';
 import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { ADMIN_DATE_TIME_RULE, readAdminDateTime } from '../../domain/local-times.js';
+import { adminInstant } from '../../domain/local-times.js';
 import {
   DEFAULT_EVENT_LIMIT,
   sortsNewestFirst,
@@ -243,8 +243,7 @@ export interface EventInput extends CourseInput {
 
 /** An instant of a body with the org-local day it falls on, which must be a supported day. */
 function supportedInstant(org: Org, field: 'startDate' | 'endDate', value: string) {
-  const at = readAdminDateTime(value, org.timezone);
-  if (at === null) throw new ValidationError({ [field]: ADMIN_DATE_TIME_RULE });
+  const at = adminInstant(field, value, org.timezone);
   const day = localDate(at, org.timezone);
   if (!isSupportedDay(day)) {
     throw new ValidationError({

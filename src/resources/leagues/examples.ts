@@ -64,7 +64,7 @@ export const ADMIN_LEAGUE_DETAIL_EXAMPLE: AdminLeagueDetail = {
       status: 'active',
       paidEntry: false,
       feeCents: 15000,
-      registeredAt: '2026-04-15T14:02:00.000Z',
+      registeredAt: '2026-04-15T09:02:00-05:00',
     },
   ],
   teams: [],

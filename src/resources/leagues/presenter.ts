@@ -1,4 +1,5 @@
 import type { League, Org } from '../../db/schema.js';
+import { withZoneOffset } from '../../domain/local-times.js';
 import { spotsRemaining } from '../../domain/seats.js';
 import type { AdminLeague, AdminLeagueDetail, PublicLeague } from './schema.js';
 import type { getAdminLeague } from './service.js';
@@ -66,6 +67,7 @@ export function presentAdminLeague(org: Org, league: League): AdminLeague {
   };
 }
 
+/** A league with its roster and teams; registration times on the org's clock. */
 export function presentAdminLeagueDetail(
   found: Awaited<ReturnType<typeof getAdminLeague>>,
 ): AdminLeagueDetail {
@@ -80,7 +82,7 @@ export function presentAdminLeagueDetail(
       status: entry.status,
       paidEntry: entry.paid_entry,
       feeCents: entry.fee_cents,
-      registeredAt: entry.registered_at.toISOString(),
+      registeredAt: withZoneOffset(entry.registered_at, found.org.timezone),
     })),
     teams: found.teams.map((team) => ({
       id: team.id,

@@ -1,6 +1,13 @@
 import Type, { type Static } from 'typebox';
 import { LEAGUE_STATUSES, PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
-import { CalendarDate, Id, Nullable, Slug, Text } from '../../http/schemas/common.js';
+import {
+  CalendarDate,
+  Id,
+  Nullable,
+  Slug,
+  Text,
+  ZonedDateTime,
+} from '../../http/schemas/common.js';
 
 export const leagueFields = {
   slug: Slug,
@@ -64,7 +71,7 @@ export const AdminLeagueDetail = Type.Object({
       status: Type.Union([Type.Literal('active'), Type.Literal('withdrawn')]),
       paidEntry: Type.Boolean(),
       feeCents: Type.Integer(),
-      registeredAt: Type.String({ format: 'date-time' }),
+      registeredAt: ZonedDateTime,
     }),
     { description: 'Every registration in the order made, withdrawn ones included.' },
   ),

@@ -39,8 +39,8 @@ export function adminMembershipPlanRoutes(context: AppContext) {
         },
       },
       async (request, reply) => {
-        const { plan } = await createPlan(db, request.params.orgSlug, request.body);
-        return reply.code(201).send(presentAdminPlan(plan, now()));
+        const { org, plan } = await createPlan(db, request.params.orgSlug, request.body);
+        return reply.code(201).send(presentAdminPlan(plan, now(), org.timezone));
       },
     );
 
@@ -66,7 +66,7 @@ export function adminMembershipPlanRoutes(context: AppContext) {
         const at = now();
         return {
           count: page.count,
-          membershipPlans: page.plans.map((plan) => presentAdminPlan(plan, at)),
+          membershipPlans: page.plans.map((plan) => presentAdminPlan(plan, at, page.timeZone)),
         };
       },
     );
@@ -87,8 +87,8 @@ export function adminMembershipPlanRoutes(context: AppContext) {
         },
       },
       async (request) => {
-        const { plan } = await getAdminPlan(db, request.params.orgSlug, request.params.id);
-        return presentAdminPlan(plan, now());
+        const { org, plan } = await getAdminPlan(db, request.params.orgSlug, request.params.id);
+        return presentAdminPlan(plan, now(), org.timezone);
       },
     );
 
@@ -110,8 +110,8 @@ export function adminMembershipPlanRoutes(context: AppContext) {
       },
       async (request) => {
         const { orgSlug, id } = request.params;
-        const { plan } = await patchPlan(db, orgSlug, id, request.body);
-        return presentAdminPlan(plan, now());
+        const { org, plan } = await patchPlan(db, orgSlug, id, request.body);
+        return presentAdminPlan(plan, now(), org.timezone);
       },
     );
 

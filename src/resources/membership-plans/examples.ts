@@ -23,10 +23,11 @@ export const PLAN_EXAMPLE: PublicPlan = {
 
 export const ADMIN_PLAN_EXAMPLE: AdminPlan = {
   ...PLAN_EXAMPLE,
+  salesOpenAt: '2027-02-01T00:00:00-06:00',
   status: 'available',
   capacity: 150,
   sold: 138,
-  createdAt: '2027-01-12T15:04:00.000Z',
+  createdAt: '2027-01-12T09:04:00-06:00',
 };
 
 export const ADMIN_PLAN_LIST_EXAMPLE: AdminPlanList = {
@@ -38,7 +39,7 @@ export const PURCHASE_EXAMPLE: Purchase = {
   id: 91,
   planId: 4,
   userId: 57,
-  createdAt: '2027-03-02T18:22:41.000Z',
+  createdAt: '2027-03-02T12:22:41-06:00',
   remaining: 11,
 };
 

@@ -1,4 +1,5 @@
 import type { MembershipPlan } from '../../db/schema.js';
+import { withZoneOffset, withZoneOffsetOrNull } from '../../domain/local-times.js';
 import { planAvailability, planRemaining } from '../../domain/memberships.js';
 import type { AdminPlan, PublicPlan, Purchase } from './schema.js';
 import { planSales, type RecordedPurchase } from './service.js';
@@ -21,22 +22,26 @@ export function presentPublicPlan(plan: MembershipPlan, now: Date): PublicPlan {
   };
 }
 
-export function presentAdminPlan(plan: MembershipPlan, now: Date): AdminPlan {
+/** A plan as its organizers see it; its times on the org's clock (`timeZone`). */
+export function presentAdminPlan(plan: MembershipPlan, now: Date, timeZone: string): AdminPlan {
   return {
     ...presentPublicPlan(plan, now),
+    salesOpenAt: withZoneOffsetOrNull(plan.sales_open_at, timeZone),
+    salesCloseAt: withZoneOffsetOrNull(plan.sales_close_at, timeZone),
     status: plan.status,
     capacity: plan.capacity,
     sold: plan.sold_count,
-    createdAt: plan.created_at.toISOString(),
+    createdAt: withZoneOffset(plan.created_at, timeZone),
   };
 }
 
+/** A recorded purchase; its time on the org's clock. */
 export function presentPurchase(purchase: RecordedPurchase): Purchase {
   return {
     id: purchase.id,
     planId: purchase.plan.id,
     userId: purchase.userId,
-    createdAt: purchase.createdAt.toISOString(),
+    createdAt: withZoneOffset(purchase.createdAt, purchase.timeZone),
     remaining: planRemaining(planSales(purchase.plan)),
   };
 }

@@ -1,11 +1,18 @@
 import Type, { type Static } from 'typebox';
-import { Id, MAX_ID, Nullable, OrgParams, Slug, Text } from '../../http/schemas/common.js';
+import {
+  AdminDateTime,
+  Id,
+  MAX_ID,
+  Nullable,
+  OrgParams,
+  Slug,
+  Text,
+  ZonedDateTime,
+} from '../../http/schemas/common.js';
 
 export const PLAN_STATUSES = ['draft', 'available', 'closed'] as const;
 export const PLAN_PERIODS = ['year', 'season', 'month', 'one-time'] as const;
 export const PLAN_AVAILABILITIES = ['available', 'upcoming', 'sold-out', 'closed'] as const;
-
-const Instant = (description: string) => Type.String({ format: 'date-time', description });
 
 const planFields = {
   slug: Slug,
@@ -27,8 +34,8 @@ const planFields = {
     description:
       '`draft`: not shown; `available`: on sale within its window; `closed`: shown, not sold.',
   }),
-  salesOpenAt: Instant('When sales open (with an offset or `Z`); absent: at once.'),
-  salesCloseAt: Instant('When sales close; absent: never.'),
+  salesOpenAt: AdminDateTime('When sales open; absent: at once.'),
+  salesCloseAt: AdminDateTime('When sales close; absent: never.'),
   capacity: Type.Integer({
     minimum: 0,
     maximum: 1_000_000,
@@ -104,10 +111,12 @@ export type PublicPlanList = Static<typeof PublicPlanList>;
 
 export const AdminPlan = Type.Object({
   ...publicPlanFields,
+  salesOpenAt: Nullable(ZonedDateTime),
+  salesCloseAt: Nullable(ZonedDateTime),
   status: Type.Enum(PLAN_STATUSES),
   capacity: Nullable(Type.Integer()),
   sold: Type.Integer({ description: 'Purchases recorded.' }),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: ZonedDateTime,
 });
 export type AdminPlan = Static<typeof AdminPlan>;
 
@@ -135,7 +144,7 @@ export const Purchase = Type.Object({
   id: Type.Integer(),
   planId: Type.Integer(),
   userId: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: ZonedDateTime,
   remaining: Nullable(Type.Integer({ description: 'Places the plan has left after this one.' })),
 });
 export type Purchase = Static<typeof Purchase>;

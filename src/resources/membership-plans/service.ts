@@ -4,6 +4,7 @@ import type { MembershipPlan, MembershipPlansTable, Org } from '../../db/schema.
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { adminInstant } from '../../domain/local-times.js';
 import { isCurrencyCode, planNotOnSaleReason } from '../../domain/memberships.js';
 import { requireOrg } from '../orgs/service.js';
 import { writeTransaction } from '../transaction.js';
@@ -30,9 +31,10 @@ export interface PlanOf {
   plan: MembershipPlan;
 }
 
+/** A sales moment of a body: without an offset it is read on the org's clock (decisions §23). */
 function instantColumn(org: Org, field: string, value: string | null | undefined) {
   if (value === undefined || value === null) return value;
-  const at = new Date(value);
+  const at = adminInstant(field, value, org.timezone);
   if (!isSupportedDay(localDate(at, org.timezone))) {
     throw new ValidationError({ [field]: `must fall on a day ${SUPPORTED_DAYS}` });
   }
@@ -122,9 +124,9 @@ export async function listAdminPlans(
   db: Executor,
   orgSlug: string,
   page: { limit: number; offset: number },
-): Promise<{ count: number; plans: MembershipPlan[] }> {
+): Promise<{ count: number; plans: MembershipPlan[]; timeZone: string }> {
   const org = await requireOrg(db, orgSlug);
-  return listPlansPage(db, org.id, page);
+  return { ...(await listPlansPage(db, org.id, page)), timeZone: org.timezone };
 }
 
 /** The org's shown plans (every status but draft), cheapest first. */
@@ -179,6 +181,8 @@ export interface RecordedPurchase {
   plan: MembershipPlan;
   userId: number;
   createdAt: Date;
+  /** The org's, whose clock the admin answer shows. */
+  timeZone: string;
 }
 
 /**
@@ -206,6 +210,7 @@ export async function recordPurchase(
       plan: counted,
       userId: purchase.user_id,
       createdAt: purchase.created_at,
+      timeZone: org.timezone,
     };
   }).catch(conflictOnDuplicate(DUPLICATE_PURCHASE));
 }

@@ -49,9 +49,12 @@ export function adminNewsletterRoutes(context: AppContext) {
           return reply
             .type('text/csv; charset=utf-8')
             .header('content-disposition', 'attachment; filename="subscribers.csv"')
-            .send(subscribersCsv(page.subscribers));
+            .send(subscribersCsv(page.subscribers, page.timeZone));
         }
-        return { count: page.count, subscribers: page.subscribers.map(presentSubscriber) };
+        return {
+          count: page.count,
+          subscribers: page.subscribers.map((row) => presentSubscriber(row, page.timeZone)),
+        };
       },
     );
 

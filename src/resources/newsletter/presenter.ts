@@ -1,10 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { NewsletterSubscriber } from '../../db/schema.js';
+import { withZoneOffset, withZoneOffsetOrNull } from '../../domain/local-times.js';
 import type { AdminSubscriber } from './schema.js';
 
-const iso = (at: Date | null) => at?.toISOString() ?? null;
-
-export function presentSubscriber(row: NewsletterSubscriber): AdminSubscriber {
+/** A subscriber with their consent record; the times on the org's clock (`timeZone`). */
+export function presentSubscriber(row: NewsletterSubscriber, timeZone: string): AdminSubscriber {
+  const zoned = (at: Date | null) => withZoneOffsetOrNull(at, timeZone);
   return {
     id: row.id,
     email: row.email,
@@ -13,17 +14,17 @@ export function presentSubscriber(row: NewsletterSubscriber): AdminSubscriber {
     source: row.source,
     consent: {
       text: row.consent_text,
-      at: iso(row.consent_at),
+      at: zoned(row.consent_at),
       ip: row.consent_ip,
       userAgent: row.consent_user_agent,
     },
     confirmation: {
-      at: iso(row.confirmed_at),
+      at: zoned(row.confirmed_at),
       ip: row.confirmed_ip,
       userAgent: row.confirmed_user_agent,
     },
-    unsubscribedAt: iso(row.unsubscribed_at),
-    createdAt: row.created_at.toISOString(),
+    unsubscribedAt: zoned(row.unsubscribed_at),
+    createdAt: withZoneOffset(row.created_at, timeZone),
   };
 }
 
@@ -53,8 +54,12 @@ function inert(value: string | null): string | null {
   return value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** The subscribers as CSV (RFC 4180, CRLF lines, a header row) for a mail tool. */
-export function subscribersCsv(rows: readonly NewsletterSubscriber[]): string {
+/**
+ * The subscribers as CSV (RFC 4180, CRLF lines, a header row) for a mail tool; the times
+ * as the JSON list gives them, on the org's clock (`timeZone`).
+ */
+export function subscribersCsv(rows: readonly NewsletterSubscriber[], timeZone: string): string {
+  const zoned = (at: Date | null) => withZoneOffsetOrNull(at, timeZone);
   const records = rows.map((row) => [
     row.id,
     inert(row.email),
@@ -62,14 +67,14 @@ export function subscribersCsv(rows: readonly NewsletterSubscriber[]): string {
     row.status,
     inert(row.source),
     row.consent_text,
-    iso(row.consent_at),
+    zoned(row.consent_at),
     row.consent_ip,
     inert(row.consent_user_agent),
-    iso(row.confirmed_at),
+    zoned(row.confirmed_at),
     row.confirmed_ip,
     inert(row.confirmed_user_agent),
-    iso(row.unsubscribed_at),
-    row.created_at.toISOString(),
+    zoned(row.unsubscribed_at),
+    withZoneOffset(row.created_at, timeZone),
   ]);
   return stringify(records, {
     header: true,

@@ -1,5 +1,12 @@
 import Type, { type Static } from 'typebox';
-import { Email, MAX_ID, Nullable, OrgParams, Text } from '../../http/schemas/common.js';
+import {
+  Email,
+  MAX_ID,
+  Nullable,
+  OrgParams,
+  Text,
+  ZonedDateTime,
+} from '../../http/schemas/common.js';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'erased'] as const;
 
@@ -51,7 +58,7 @@ export const SubscriberListQuery = Type.Object({
   ),
 });
 
-const Instant = Nullable(Type.String({ format: 'date-time' }));
+const Instant = Nullable(ZonedDateTime);
 
 export const AdminSubscriber = Type.Object({
   id: Type.Integer(),
@@ -71,7 +78,7 @@ export const AdminSubscriber = Type.Object({
     userAgent: Nullable(Type.String()),
   }),
   unsubscribedAt: Instant,
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: ZonedDateTime,
 });
 export type AdminSubscriber = Static<typeof AdminSubscriber>;
 

@@ -188,9 +188,9 @@ export async function listSubscribers(
   db: Executor,
   orgSlug: string,
   page: { limit: number; offset: number },
-): Promise<{ count: number; subscribers: NewsletterSubscriber[] }> {
+): Promise<{ count: number; subscribers: NewsletterSubscriber[]; timeZone: string }> {
   const org = await requireOrg(db, orgSlug);
-  return listSubscribersPage(db, org.id, page);
+  return { ...(await listSubscribersPage(db, org.id, page)), timeZone: org.timezone };
 }
 
 /** Erasure: the subscriber's personal data, tokens and mail are gone; the row is counted still. */

@@ -52,7 +52,10 @@ export function adminPostRoutes(context: AppContext) {
       async (request) => {
         const now = context.now();
         const page = await listAdminPosts(db, request.params.orgSlug, request.query);
-        return { count: page.count, posts: page.posts.map((post) => presentAdminPost(post, now)) };
+        return {
+          count: page.count,
+          posts: page.posts.map((post) => presentAdminPost(post, now, page.org.timezone)),
+        };
       },
     );
 
@@ -69,8 +72,8 @@ export function adminPostRoutes(context: AppContext) {
         },
       },
       async (request) => {
-        const { post } = await getAdminPost(db, request.params.orgSlug, request.params.id);
-        return presentAdminPost(post, context.now());
+        const { org, post } = await getAdminPost(db, request.params.orgSlug, request.params.id);
+        return presentAdminPost(post, context.now(), org.timezone);
       },
     );
 
@@ -92,8 +95,8 @@ export function adminPostRoutes(context: AppContext) {
       },
       async (request, reply) => {
         const now = context.now();
-        const { post } = await createPost(db, request.params.orgSlug, request.body, now);
-        return reply.code(201).send(presentAdminPost(post, now));
+        const { org, post } = await createPost(db, request.params.orgSlug, request.body, now);
+        return reply.code(201).send(presentAdminPost(post, now, org.timezone));
       },
     );
 
@@ -113,8 +116,8 @@ export function adminPostRoutes(context: AppContext) {
       async (request) => {
         const now = context.now();
         const { orgSlug, id } = request.params;
-        const { post } = await patchPost(db, orgSlug, id, request.body, now);
-        return presentAdminPost(post, now);
+        const { org, post } = await patchPost(db, orgSlug, id, request.body, now);
+        return presentAdminPost(post, now, org.timezone);
       },
     );
 
@@ -154,8 +157,8 @@ export function adminPostRoutes(context: AppContext) {
         },
         async (request) => {
           const { orgSlug, id } = request.params;
-          const { post } = await setPostImage(db, orgSlug, id, uploadedImage(request.body));
-          return presentAdminPost(post, context.now());
+          const { org, post } = await setPostImage(db, orgSlug, id, uploadedImage(request.body));
+          return presentAdminPost(post, context.now(), org.timezone);
         },
       );
     });

@@ -41,12 +41,12 @@ export const ADMIN_POST_EXAMPLE: AdminPost = {
   tags: POST_ITEM_EXAMPLE.tags,
   authorName: POST_ITEM_EXAMPLE.authorName,
   status: 'published',
-  publishedAt: POST_ITEM_EXAMPLE.publishedAt,
+  publishedAt: '2026-04-14T09:00:00-05:00',
   visible: true,
   featured: true,
   imageUrl: POST_ITEM_EXAMPLE.imageUrl,
   readingMinutes: 2,
-  updatedAt: '2026-04-14T14:00:00.000Z',
+  updatedAt: '2026-04-14T09:00:00-05:00',
 };
 
 export const ADMIN_POST_LIST_EXAMPLE: AdminPostList = { count: 1, posts: [ADMIN_POST_EXAMPLE] };

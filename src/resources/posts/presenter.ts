@@ -1,4 +1,5 @@
 import type { Post } from '../../db/schema.js';
+import { withZoneOffset, withZoneOffsetOrNull } from '../../domain/local-times.js';
 import type { AdminPost, PostDetail, PostItem } from './schema.js';
 
 /** A post as readers see it; callers pass visible posts only (published, so dated). */
@@ -20,7 +21,8 @@ export function presentPostDetail(post: Post): PostDetail {
   return { ...presentPostItem(post), html: post.html };
 }
 
-export function presentAdminPost(post: Post, now: Date): AdminPost {
+/** A post as its organizers see it; its times on the org's clock (`timeZone`). */
+export function presentAdminPost(post: Post, now: Date, timeZone: string): AdminPost {
   return {
     id: post.id,
     slug: post.slug,
@@ -32,11 +34,11 @@ export function presentAdminPost(post: Post, now: Date): AdminPost {
     tags: post.tags,
     authorName: post.author_name,
     status: post.status,
-    publishedAt: post.published_at?.toISOString() ?? null,
+    publishedAt: withZoneOffsetOrNull(post.published_at, timeZone),
     visible: post.status === 'published' && post.published_at !== null && post.published_at <= now,
     featured: post.featured,
     imageUrl: post.image_path,
     readingMinutes: post.reading_minutes,
-    updatedAt: post.updated_at.toISOString(),
+    updatedAt: withZoneOffset(post.updated_at, timeZone),
   };
 }

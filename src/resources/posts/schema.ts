@@ -1,11 +1,13 @@
 import Type, { type Static } from 'typebox';
 import {
+  AdminDateTime,
   MAX_ID,
   Nullable,
   OrgParams,
   Slug,
   SLUG_PATTERN,
   Text,
+  ZonedDateTime,
 } from '../../http/schemas/common.js';
 
 export const POST_STATUSES = ['draft', 'published'] as const;
@@ -26,10 +28,7 @@ const postFields = {
   status: Type.Enum(POST_STATUSES),
   publishedAt: Type.Optional(
     Nullable(
-      Type.String({
-        format: 'date-time',
-        description: 'Absent: the moment the post is published. A future moment schedules it.',
-      }),
+      AdminDateTime('Absent: the moment the post is published. A future moment schedules it.'),
     ),
   ),
   featured: Type.Optional(Type.Boolean()),
@@ -135,12 +134,12 @@ export const AdminPost = Type.Object({
   tags: Type.Array(Type.String()),
   authorName: Nullable(Type.String()),
   status: Type.Enum(POST_STATUSES),
-  publishedAt: Nullable(Type.String({ format: 'date-time' })),
+  publishedAt: Nullable(ZonedDateTime),
   visible: Type.Boolean({ description: 'Published, and its publishedAt has come.' }),
   featured: Type.Boolean(),
   imageUrl: Nullable(Type.String()),
   readingMinutes: Type.Integer(),
-  updatedAt: Type.String({ format: 'date-time' }),
+  updatedAt: ZonedDateTime,
 });
 export type AdminPost = Static<typeof AdminPost>;
 

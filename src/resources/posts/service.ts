@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor.js';
 import type { Org, Post, PostsTable } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { NotFoundError } from '../../domain/errors.js';
+import { adminInstant } from '../../domain/local-times.js';
 import { storeCrest } from '../media/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { writeTransaction } from '../transaction.js';
@@ -93,8 +94,16 @@ export async function getAdminPost(db: Executor, orgSlug: string, id: number) {
   return { org, post };
 }
 
-/** The columns a create or a patch sets; the body is rendered here, once, as it is saved. */
-function columns(input: Partial<PostInput>, current: Post | undefined, now: Date) {
+/**
+ * The columns a create or a patch sets; the body is rendered here, once, as it is saved. A
+ * `publishedAt` without an offset is read on the clock of `timeZone` (decisions §23).
+ */
+function columns(
+  input: Partial<PostInput>,
+  current: Post | undefined,
+  now: Date,
+  timeZone: string,
+) {
   const set: Updateable<PostsTable> = {};
   if (input.slug !== undefined) set.slug = input.slug;
   if (input.title !== undefined) set.title = input.title;
@@ -115,7 +124,8 @@ function columns(input: Partial<PostInput>, current: Post | undefined, now: Date
   }
   const status = input.status ?? current?.status ?? 'draft';
   if (input.publishedAt !== undefined) {
-    set.published_at = input.publishedAt === null ? null : new Date(input.publishedAt);
+    set.published_at =
+      input.publishedAt === null ? null : adminInstant('publishedAt', input.publishedAt, timeZone);
   }
   const publishedAt =
     input.publishedAt === undefined ? (current?.published_at ?? null) : input.publishedAt;
@@ -131,7 +141,7 @@ const slugConflict = conflictOnDuplicate(
 export async function createPost(db: Executor, orgSlug: string, input: PostInput, now: Date) {
   return writeTransaction(db, async (trx) => {
     const org = await requireOrg(trx, orgSlug);
-    const set = columns(input, undefined, now);
+    const set = columns(input, undefined, now, org.timezone);
     const post = await insertPost(trx, {
       org_id: org.id,
       slug: input.slug,
@@ -167,7 +177,7 @@ export async function patchPost(
 ) {
   return writeTransaction(db, async (trx) => {
     const { org, post: current } = await requireLockedPost(trx, orgSlug, id);
-    const set = columns(input, current, now);
+    const set = columns(input, current, now, org.timezone);
     const post =
       Object.keys(set).length === 0 ? current : await updatePost(trx, id, set).catch(slugConflict);
     return { org, post };

@@ -29,7 +29,7 @@ describeOnDatabases(
       });
       assert.equal(plan.currency, 'EUR');
       assert.deepEqual(plan.benefits, ['League nights', 'Range balls']);
-      assert.equal(plan.salesOpenAt, '2026-05-31T22:00:00.000Z');
+      assert.equal(plan.salesOpenAt, '2026-05-31T17:00:00-05:00', 'on the club’s clock');
       assert.equal(plan.remaining, 10);
       assert.equal(plan.sold, 0);
       assert.equal(plan.availability, 'available');

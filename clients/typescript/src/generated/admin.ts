@@ -3358,7 +3358,7 @@ export interface operations {
                      *           "status": "active",
                      *           "paidEntry": false,
                      *           "feeCents": 15000,
-                     *           "registeredAt": "2026-04-15T14:02:00.000Z"
+                     *           "registeredAt": "2026-04-15T09:02:00-05:00"
                      *         }
                      *       ],
                      *       "teams": []
@@ -3395,7 +3395,10 @@ export interface operations {
                             status: "active" | "withdrawn";
                             paidEntry: boolean;
                             feeCents: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description On the organization’s clock, with its offset at that time.
+                             */
                             registeredAt: string;
                         }[];
                         teams: {
@@ -4814,7 +4817,7 @@ export interface operations {
                             status: string;
                             /**
                              * Format: date-time
-                             * @description With the organization’s offset at that time.
+                             * @description On the organization’s clock, with its offset at that time.
                              */
                             startDate: string;
                             endDate: string | null;
@@ -5098,7 +5101,7 @@ export interface operations {
                         status: string;
                         /**
                          * Format: date-time
-                         * @description With the organization’s offset at that time.
+                         * @description On the organization’s clock, with its offset at that time.
                          */
                         startDate: string;
                         endDate: string | null;
@@ -5398,7 +5401,7 @@ export interface operations {
                         status: string;
                         /**
                          * Format: date-time
-                         * @description With the organization’s offset at that time.
+                         * @description On the organization’s clock, with its offset at that time.
                          */
                         startDate: string;
                         endDate: string | null;
@@ -5700,7 +5703,7 @@ export interface operations {
                         status: string;
                         /**
                          * Format: date-time
-                         * @description With the organization’s offset at that time.
+                         * @description On the organization’s clock, with its offset at that time.
                          */
                         startDate: string;
                         endDate: string | null;
@@ -9526,7 +9529,10 @@ export interface operations {
                             /** @description The key’s first characters, to tell keys apart. */
                             hint: string;
                             expiresAt: string | null;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description On the organization’s clock, with its offset at that time.
+                             */
                             createdAt: string;
                         }[];
                     };
@@ -9767,7 +9773,10 @@ export interface operations {
                         /** @description The key’s first characters, to tell keys apart. */
                         hint: string;
                         expiresAt: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         createdAt: string;
                         /** @description The key itself, for `Authorization: Bearer <key>`; shown only in this answer. */
                         key: string;
@@ -12184,12 +12193,12 @@ export interface operations {
                      *           ],
                      *           "authorName": "Sam Pro",
                      *           "status": "published",
-                     *           "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *           "publishedAt": "2026-04-14T09:00:00-05:00",
                      *           "visible": true,
                      *           "featured": true,
                      *           "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
                      *           "readingMinutes": 2,
-                     *           "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *           "updatedAt": "2026-04-14T09:00:00-05:00"
                      *         }
                      *       ]
                      *     }
@@ -12214,7 +12223,10 @@ export interface operations {
                             featured: boolean;
                             imageUrl: string | null;
                             readingMinutes: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description On the organization’s clock, with its offset at that time.
+                             */
                             updatedAt: string;
                         }[];
                     };
@@ -12446,12 +12458,12 @@ export interface operations {
                      *       ],
                      *       "authorName": "Sam Pro",
                      *       "status": "published",
-                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "publishedAt": "2026-04-14T09:00:00-05:00",
                      *       "visible": true,
                      *       "featured": true,
                      *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
                      *       "readingMinutes": 2,
-                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *       "updatedAt": "2026-04-14T09:00:00-05:00"
                      *     }
                      */
                     "application/json": {
@@ -12472,7 +12484,10 @@ export interface operations {
                         featured: boolean;
                         imageUrl: string | null;
                         readingMinutes: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         updatedAt: string;
                     };
                 };
@@ -12689,12 +12704,12 @@ export interface operations {
                      *       ],
                      *       "authorName": "Sam Pro",
                      *       "status": "published",
-                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "publishedAt": "2026-04-14T09:00:00-05:00",
                      *       "visible": true,
                      *       "featured": true,
                      *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
                      *       "readingMinutes": 2,
-                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *       "updatedAt": "2026-04-14T09:00:00-05:00"
                      *     }
                      */
                     "application/json": {
@@ -12715,7 +12730,10 @@ export interface operations {
                         featured: boolean;
                         imageUrl: string | null;
                         readingMinutes: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         updatedAt: string;
                     };
                 };
@@ -13142,12 +13160,12 @@ export interface operations {
                      *       ],
                      *       "authorName": "Sam Pro",
                      *       "status": "published",
-                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "publishedAt": "2026-04-14T09:00:00-05:00",
                      *       "visible": true,
                      *       "featured": true,
                      *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
                      *       "readingMinutes": 2,
-                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *       "updatedAt": "2026-04-14T09:00:00-05:00"
                      *     }
                      */
                     "application/json": {
@@ -13168,7 +13186,10 @@ export interface operations {
                         featured: boolean;
                         imageUrl: string | null;
                         readingMinutes: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         updatedAt: string;
                     };
                 };
@@ -13385,12 +13406,12 @@ export interface operations {
                      *       ],
                      *       "authorName": "Sam Pro",
                      *       "status": "published",
-                     *       "publishedAt": "2026-04-14T14:00:00.000Z",
+                     *       "publishedAt": "2026-04-14T09:00:00-05:00",
                      *       "visible": true,
                      *       "featured": true,
                      *       "imageUrl": "/media/crests/5b0e4e4f1d8d7c2a9f8e3b6a1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d.png",
                      *       "readingMinutes": 2,
-                     *       "updatedAt": "2026-04-14T14:00:00.000Z"
+                     *       "updatedAt": "2026-04-14T09:00:00-05:00"
                      *     }
                      */
                     "application/json": {
@@ -13411,7 +13432,10 @@ export interface operations {
                         featured: boolean;
                         imageUrl: string | null;
                         readingMinutes: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         updatedAt: string;
                     };
                 };
@@ -13634,12 +13658,12 @@ export interface operations {
                      *           ],
                      *           "availability": "available",
                      *           "remaining": 12,
-                     *           "salesOpenAt": "2027-02-01T06:00:00.000Z",
+                     *           "salesOpenAt": "2027-02-01T00:00:00-06:00",
                      *           "salesCloseAt": null,
                      *           "status": "available",
                      *           "capacity": 150,
                      *           "sold": 138,
-                     *           "createdAt": "2027-01-12T15:04:00.000Z"
+                     *           "createdAt": "2027-01-12T09:04:00-06:00"
                      *         }
                      *       ]
                      *     }
@@ -13668,7 +13692,10 @@ export interface operations {
                             capacity: number | null;
                             /** @description Purchases recorded. */
                             sold: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description On the organization’s clock, with its offset at that time.
+                             */
                             createdAt: string;
                         }[];
                     };
@@ -13876,13 +13903,13 @@ export interface operations {
                      */
                     status: "draft" | "available" | "closed";
                     /**
-                     * Format: date-time
-                     * @description When sales open (with an offset or `Z`); absent: at once.
+                     * @description When sales open; absent: at once. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
                      */
                     salesOpenAt?: string;
                     /**
-                     * Format: date-time
-                     * @description When sales close; absent: never.
+                     * @description When sales close; absent: never. A time without an offset is read in the organization’s time zone.
+                     * @example 2027-04-06T17:30
                      */
                     salesCloseAt?: string;
                     /** @description Purchases the plan takes at most; absent: no cap. */
@@ -13916,12 +13943,12 @@ export interface operations {
                      *       ],
                      *       "availability": "available",
                      *       "remaining": 12,
-                     *       "salesOpenAt": "2027-02-01T06:00:00.000Z",
+                     *       "salesOpenAt": "2027-02-01T00:00:00-06:00",
                      *       "salesCloseAt": null,
                      *       "status": "available",
                      *       "capacity": 150,
                      *       "sold": 138,
-                     *       "createdAt": "2027-01-12T15:04:00.000Z"
+                     *       "createdAt": "2027-01-12T09:04:00-06:00"
                      *     }
                      */
                     "application/json": {
@@ -13946,7 +13973,10 @@ export interface operations {
                         capacity: number | null;
                         /** @description Purchases recorded. */
                         sold: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         createdAt: string;
                     };
                 };
@@ -14163,12 +14193,12 @@ export interface operations {
                      *       ],
                      *       "availability": "available",
                      *       "remaining": 12,
-                     *       "salesOpenAt": "2027-02-01T06:00:00.000Z",
+                     *       "salesOpenAt": "2027-02-01T00:00:00-06:00",
                      *       "salesCloseAt": null,
                      *       "status": "available",
                      *       "capacity": 150,
                      *       "sold": 138,
-                     *       "createdAt": "2027-01-12T15:04:00.000Z"
+                     *       "createdAt": "2027-01-12T09:04:00-06:00"
                      *     }
                      */
                     "application/json": {
@@ -14193,7 +14223,10 @@ export interface operations {
                         capacity: number | null;
                         /** @description Purchases recorded. */
                         sold: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         createdAt: string;
                     };
                 };
@@ -14433,12 +14466,12 @@ export interface operations {
                      *       ],
                      *       "availability": "available",
                      *       "remaining": 12,
-                     *       "salesOpenAt": "2027-02-01T06:00:00.000Z",
+                     *       "salesOpenAt": "2027-02-01T00:00:00-06:00",
                      *       "salesCloseAt": null,
                      *       "status": "available",
                      *       "capacity": 150,
                      *       "sold": 138,
-                     *       "createdAt": "2027-01-12T15:04:00.000Z"
+                     *       "createdAt": "2027-01-12T09:04:00-06:00"
                      *     }
                      */
                     "application/json": {
@@ -14463,7 +14496,10 @@ export interface operations {
                         capacity: number | null;
                         /** @description Purchases recorded. */
                         sold: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         createdAt: string;
                     };
                 };
@@ -14676,7 +14712,7 @@ export interface operations {
                      *       "id": 91,
                      *       "planId": 4,
                      *       "userId": 57,
-                     *       "createdAt": "2027-03-02T18:22:41.000Z",
+                     *       "createdAt": "2027-03-02T12:22:41-06:00",
                      *       "remaining": 11
                      *     }
                      */
@@ -14684,7 +14720,10 @@ export interface operations {
                         id: number;
                         planId: number;
                         userId: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description On the organization’s clock, with its offset at that time.
+                         */
                         createdAt: string;
                         remaining: number | null;
                     };
@@ -14904,17 +14943,17 @@ export interface operations {
                      *           "source": "widget",
                      *           "consent": {
                      *             "text": "I agree to receive the Demo Golf Club newsletter by e-mail. I can unsubscribe at any time.",
-                     *             "at": "2027-03-02T18:20:11.000Z",
+                     *             "at": "2027-03-02T12:20:11-06:00",
                      *             "ip": "203.0.113.9",
                      *             "userAgent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4)"
                      *           },
                      *           "confirmation": {
-                     *             "at": "2027-03-02T18:24:40.000Z",
+                     *             "at": "2027-03-02T12:24:40-06:00",
                      *             "ip": "203.0.113.9",
                      *             "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"
                      *           },
                      *           "unsubscribedAt": null,
-                     *           "createdAt": "2027-03-02T18:20:11.000Z"
+                     *           "createdAt": "2027-03-02T12:20:11-06:00"
                      *         }
                      *       ]
                      *     }
@@ -14940,13 +14979,16 @@ export interface operations {
                                 userAgent: string | null;
                             };
                             unsubscribedAt: string | null;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description On the organization’s clock, with its offset at that time.
+                             */
                             createdAt: string;
                         }[];
                     };
                     /**
                      * @example id,email,name,status,source,consent_text,consent_at,consent_ip,consent_user_agent,confirmed_at,confirmed_ip,confirmed_user_agent,unsubscribed_at,created_at
-                     *     31,pat.golfer@example.com,Pat Golfer,confirmed,widget,"I agree to receive the Demo Golf Club newsletter by e-mail. I can unsubscribe at any time.",2027-03-02T18:20:11.000Z,203.0.113.9,Mozilla/5.0,2027-03-02T18:24:40.000Z,203.0.113.9,Mozilla/5.0,,2027-03-02T18:20:11.000Z
+                     *     31,pat.golfer@example.com,Pat Golfer,confirmed,widget,"I agree to receive the Demo Golf Club newsletter by e-mail. I can unsubscribe at any time.",2027-03-02T12:20:11-06:00,203.0.113.9,Mozilla/5.0,2027-03-02T12:24:40-06:00,203.0.113.9,Mozilla/5.0,,2027-03-02T12:20:11-06:00
                      */
                     "text/csv": string;
                 };
