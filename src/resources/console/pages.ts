@@ -340,7 +340,7 @@ ${select('purchaseGolfer', 'Golfer')}
 <p>People subscribe with the club’s newsletter form and confirm by e-mail. Only confirmed subscribers may be mailed; the club’s mail tool sends, from the list downloaded here.</p>
 <p><button type="button" id="download">Download the list as CSV</button></p>
 <p id="csv" hidden><a id="csv-link" href="#">Save the list again (subscribers.csv)</a></p>
-<table><caption id="subscribers-caption">Subscribers, oldest first</caption><thead><tr><th scope="col">Subscriber</th><th scope="col">Status</th><th scope="col">Consent (UTC)</th><th scope="col">Action</th></tr></thead><tbody id="subscribers"></tbody></table>
+<table><caption id="subscribers-caption">Subscribers, oldest first</caption><thead><tr><th scope="col">Subscriber</th><th scope="col">Status</th><th scope="col">Consent (club time)</th><th scope="col">Action</th></tr></thead><tbody id="subscribers"></tbody></table>
 <nav aria-label="Pages of subscribers"><p><button type="button" id="previous" class="secondary">Previous page</button> <button type="button" id="next" class="secondary">Next page</button></p></nav>`,
   },
 ];

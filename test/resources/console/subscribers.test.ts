@@ -73,12 +73,13 @@ describeUnlessSkipped('the console: an organizer keeps the newsletter’s list',
       `Subscribers 1 to 50 of ${SUBSCRIBERS}, oldest first`,
     );
     assert.equal(await page.locator('#subscribers tr').count(), 50);
+    // Stored at 18:00 and 18:05 UTC; the club is in Chicago (−05:00 in June).
     assert.deepEqual(await cells(0), [
       `Nell Reader\n${addresses[0]}`,
       'confirmed',
-      'consented 2026-06-16 18:00\nconfirmed 2026-06-16 18:05',
+      'consented 2026-06-16 13:00\nconfirmed 2026-06-16 13:05',
     ]);
-    assert.deepEqual(await cells(1), [addresses[1], 'pending', 'consented 2026-06-16 18:00']);
+    assert.deepEqual(await cells(1), [addresses[1], 'pending', 'consented 2026-06-16 13:00']);
     assert.equal(await page.isDisabled('#previous'), true);
     await checkAccessibility(page, 'subscribers');
 
@@ -117,7 +118,7 @@ describeUnlessSkipped('the console: an organizer keeps the newsletter’s list',
     await shoot(page, 'subscribers');
     await page.getByRole('button', { name: `Yes, erase ${address}` }).click();
     await said(page, `${address} is erased.`);
-    assert.deepEqual(await cells(1), ['Erased subscriber', 'erased', 'consented 2026-06-16 18:00']);
+    assert.deepEqual(await cells(1), ['Erased subscriber', 'erased', 'consented 2026-06-16 13:00']);
     assert.equal(await page.getByRole('button', { name: `Erase ${address}` }).count(), 0);
 
     const listed = await h.admin('GET', `${ADMIN}/orgs/${org.slug}/newsletter/subscribers`);
