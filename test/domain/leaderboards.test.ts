@@ -5,7 +5,8 @@ import { resultsFromBoard } from '../../src/domain/leaderboard-results.js';
 import {
   buildLeaderboards,
   competitionRanks,
-  publicLeaderboards,
+  scoredFromStored,
+  storedLeaderboards,
   type FieldCard,
   type ScoredBoard,
 } from '../../src/domain/leaderboards.js';
@@ -340,34 +341,34 @@ void describe('best-ball team leaderboard', () => {
   });
 });
 
-void describe('public boards', () => {
-  void test('carry the rows and never whom they score for', () => {
+void describe('stored boards', () => {
+  void test('keep the field and whom each row scores for, and give the boards back as scored', () => {
+    const eagles = { id: 9, name: 'Eagles' };
+    const golfers = [golfer('Al', card(4, 5), eagles), golfer('Bo', card(6), eagles)];
+    const [al, bo] = golfers.map((one) => one.userId) as [number, number];
     const boards = buildLeaderboards({
       pars: NINE_PARS,
-      golfers: [golfer('Al', card(4), { id: 9, name: 'Eagles' })],
+      golfers,
       teamBoard: true,
+      net: { strokeIndex: null, handicaps: new Map([[al, 10]]) },
     });
-    const published = publicLeaderboards(boards);
-    assert.deepEqual(Object.keys(published), ['leaderboards']);
+    // As the database gives it back: JSON.
+    const stored = JSON.parse(JSON.stringify(storedLeaderboards(boards, golfers))) as ReturnType<
+      typeof storedLeaderboards
+    >;
+    assert.deepEqual(stored.field, [
+      { userId: al, teamId: 9 },
+      { userId: bo, teamId: 9 },
+    ]);
     assert.deepEqual(
-      published.leaderboards.map((board) => Object.keys(board)),
+      stored.leaderboards.map((board) => Object.keys(board)),
       [
-        ['name', 'scoring', 'par', 'rows'],
-        ['name', 'scoring', 'par', 'rows'],
+        ['kind', 'name', 'scoring', 'par', 'rows', 'competitors'],
+        ['kind', 'name', 'scoring', 'par', 'rows', 'competitors', 'received'],
+        ['kind', 'name', 'scoring', 'par', 'rows', 'competitors', 'received'],
       ],
     );
-    assert.deepEqual(published.leaderboards[0]?.rows[0], {
-      position: '1',
-      rank: 1,
-      tied: false,
-      name: 'Al',
-      teamName: 'Eagles',
-      thru: 1,
-      total: 4,
-      toPar: 0,
-      holes: card(4),
-    });
-    assert.doesNotMatch(JSON.stringify(published), /userId|teamId|competitor/);
+    assert.deepEqual(scoredFromStored(stored), boards);
   });
 });
 

@@ -4,6 +4,7 @@ import { patchEvent, createEvent } from '../../../src/resources/events/service.j
 import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
 import type { Static } from 'typebox';
 import type { Leaderboards } from '../../../src/resources/leaderboards/schema.js';
+import { StatementCounter } from '../../../src/db/statement-count.js';
 import { OddsCache } from '../../../src/resources/odds/service.js';
 import { SimulationPool } from '../../../src/resources/odds/simulation-pool.js';
 import type { OddsBoardInput } from '../../../src/domain/odds.js';
@@ -218,6 +219,34 @@ describeOnDatabases('live odds of an event', (harness) => {
         (await cache.history(night.event.id)).map((odds) => odds.version),
         [reads[0]?.version, (reads[0]?.version ?? 0) + 1],
       );
+    } finally {
+      await cache.close();
+    }
+  });
+
+  void test('a read asks for the boards’ version only; a new version reads the stored boards, never scores them', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { teams: { Eagles: ['Al', 'Bo'], Hawks: ['Cy', 'Di'] } });
+    await score(h, night, 'Al', card(4, 4));
+    const counter = new StatementCounter();
+    const db = h.database.db.withPlugin(counter);
+    const cache = new OddsCache(1_000, new SimulationPool(1));
+    const statementsOf = async () => {
+      const before = counter.read().statements;
+      const odds = await cache.odds(db, night.event);
+      return { odds, statements: counter.read().statements - before };
+    };
+    try {
+      const first = await statementsOf();
+      // The version, the stored boards, the org's cards the model learns from.
+      assert.equal(first.statements, 3);
+      const again = await statementsOf();
+      assert.equal(again.odds, first.odds, 'the odds computed for the version');
+      assert.equal(again.statements, 1, 'one statement: the boards’ version');
+      await score(h, night, 'Cy', card(5));
+      const next = await statementsOf();
+      assert.equal(next.odds.version, first.odds.version + 1);
+      assert.equal(next.statements, 3);
     } finally {
       await cache.close();
     }
