@@ -5,6 +5,7 @@ import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
 import type { Static } from 'typebox';
 import type { Leaderboards } from '../../../src/resources/leaderboards/schema.js';
 import { StatementCounter } from '../../../src/db/statement-count.js';
+import { presentOdds } from '../../../src/resources/odds/presenter.js';
 import { OddsCache } from '../../../src/resources/odds/service.js';
 import { SimulationPool } from '../../../src/resources/odds/simulation-pool.js';
 import type { OddsBoardInput } from '../../../src/domain/odds.js';
@@ -247,6 +248,22 @@ describeOnDatabases('live odds of an event', (harness) => {
       const next = await statementsOf();
       assert.equal(next.odds.version, first.odds.version + 1);
       assert.equal(next.statements, 3);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  void test('a version’s odds are presented once, however many read them (the widget, every chart point)', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { golfers: ['Al', 'Bo'] });
+    await score(h, night, 'Al', card(4));
+    const cache = new OddsCache(1_000, new SimulationPool(1));
+    try {
+      const presented = presentOdds(await cache.odds(h.database.db, night.event));
+      assert.equal(presentOdds(await cache.odds(h.database.db, night.event)), presented);
+      const [history] = await cache.history(night.event.id);
+      assert.ok(history !== undefined);
+      assert.equal(presentOdds(history), presented);
     } finally {
       await cache.close();
     }
