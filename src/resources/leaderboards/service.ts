@@ -13,7 +13,7 @@ import {
   playingHandicap,
 } from '../../domain/net-scoring.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { leagueHandicap, type CompleteCard } from '../../domain/handicaps.js';
+import { leagueHandicap } from '../../domain/handicaps.js';
 import { resultsFromBoard } from '../../domain/leaderboard-results.js';
 import {
   BOARD_KINDS,
@@ -57,12 +57,6 @@ async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
   return league !== undefined && league.entry_size > 1;
 }
 
-/** A card every hole of which is played, as the league handicap takes it; else null. */
-function completeCard(card: ParCard): CompleteCard | null {
-  const strokes = card.holes.filter((hole): hole is number => hole !== null);
-  return strokes.length === card.pars.length ? { pars: card.pars, strokes } : null;
-}
-
 /**
  * What a net-scored event's boards need (decisions §24): its stroke index and each
  * golfer's playing handicap, the one the organizer set or else the league handicap of
@@ -77,11 +71,11 @@ async function netScoring(
   const holeCount = event.pars.length;
   const set = await playingHandicapsOf(db, event.id);
   const others = field.map((golfer) => golfer.userId).filter((userId) => !set.has(userId));
-  const cardsOf = new Map<number, CompleteCard[]>();
+  const cardsOf = new Map<number, ParCard[]>();
   for (const card of await earlierCardsOf(db, event.org_id, event.start_at, others)) {
-    const complete = completeCard(card);
-    if (complete !== null)
-      cardsOf.set(card.userId, [...(cardsOf.get(card.userId) ?? []), complete]);
+    const cards = cardsOf.get(card.userId);
+    if (cards === undefined) cardsOf.set(card.userId, [card]);
+    else cards.push(card);
   }
   const handicaps = new Map(set);
   for (const userId of others) {
