@@ -10,7 +10,7 @@ import {
   type FieldCard,
   type ScoredBoard,
 } from '../../src/domain/leaderboards.js';
-import { parseTeeTime, zonedInstant } from '../../src/domain/tee-times.js';
+import { parseTeeTime } from '../../src/domain/tee-times.js';
 import { rowCells } from '../support/leaderboard-rows.js';
 
 const NINE_PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4]; // par 36
@@ -95,28 +95,31 @@ void describe('tee times', () => {
 
   void test('a wall clock the clocks skip is read with the offset before the change', () => {
     assert.equal(
-      zonedInstant('2026-03-08', 2, 30, chicago).toISOString(),
+      parseTeeTime('02:30', '2026-03-08', chicago)?.toISOString(),
       '2026-03-08T08:30:00.000Z',
     );
   });
 
   void test('a wall clock shown twice is its first showing', () => {
     assert.equal(
-      zonedInstant('2026-11-01', 1, 30, chicago).toISOString(),
+      parseTeeTime('01:30', '2026-11-01', chicago)?.toISOString(),
       '2026-11-01T06:30:00.000Z',
     );
     assert.equal(
-      zonedInstant('2026-04-05', 2, 30, 'Australia/Sydney').toISOString(),
+      parseTeeTime('02:30', '2026-04-05', 'Australia/Sydney')?.toISOString(),
       '2026-04-04T15:30:00.000Z',
     );
   });
 
   void test('a zone east of Greenwich and a half-hour zone', () => {
     assert.equal(
-      zonedInstant('2026-06-16', 9, 0, 'Asia/Kolkata').toISOString(),
+      parseTeeTime('09:00', '2026-06-16', 'Asia/Kolkata')?.toISOString(),
       '2026-06-16T03:30:00.000Z',
     );
-    assert.equal(zonedInstant('2026-06-16', 9, 0, 'UTC').toISOString(), '2026-06-16T09:00:00.000Z');
+    assert.equal(
+      parseTeeTime('09:00', '2026-06-16', 'UTC')?.toISOString(),
+      '2026-06-16T09:00:00.000Z',
+    );
   });
 });
 
