@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import { up as markStoredBoards } from '../../../src/db/migrations/017-stored-board-competitors.js';
 import { patchEvent, createEvent } from '../../../src/resources/events/service.js';
-import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
+import { keptLeaderboards, putScoreCard } from '../../../src/resources/leaderboards/service.js';
+import { writeTransaction } from '../../../src/resources/transaction.js';
 import type { Static } from 'typebox';
 import type { Leaderboards } from '../../../src/resources/leaderboards/schema.js';
 import { StatementCounter } from '../../../src/db/statement-count.js';
@@ -267,5 +270,32 @@ describeOnDatabases('live odds of an event', (harness) => {
     } finally {
       await cache.close();
     }
+  });
+
+  void test('boards stored before they kept whom their rows score for are rebuilt (migration 017), then have odds', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { golfers: ['Al', 'Bo'] });
+    await score(h, night, 'Al', card(4));
+    const db = h.database.db;
+    // As an earlier version stored them: the public rows only.
+    await sql`
+      update event_leaderboards
+      set board = json_build_object('leaderboards', (
+        select json_agg(old.board::jsonb - 'kind' - 'competitors' - 'received' order by old.n)
+        from json_array_elements(event_leaderboards.board -> 'leaderboards')
+          with ordinality as old (board, n)
+      ))
+      where event_id = ${night.event.id}
+    `.execute(db);
+    const before = await keptLeaderboards(db, night.event);
+    assert.equal(before.boards.leaderboards[0]?.competitors, undefined);
+    await markStoredBoards(db as unknown as Kysely<unknown>);
+    // What the app does at start-up with what is marked.
+    await writeTransaction(db, async () => undefined);
+    const after = await keptLeaderboards(db, night.event);
+    assert.equal(after.version, before.version + 1);
+    assert.equal(after.boards.leaderboards[0]?.competitors.length, 2);
+    const { odds } = await readOdds(h, night);
+    assert.equal(odds.boards[0]?.rows[0]?.name, 'Al Golfer');
   });
 });
