@@ -1,6 +1,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** What a resource may not import of another (see the block that uses it). */
+const betweenResources = [
+  {
+    group: ['../*/store.js', '../*/*-store.js'],
+    allowTypeImports: true,
+    message: 'Another resource’s store is its own: call that resource’s service.',
+  },
+  {
+    group: ['../*/*-routes.js', '../*/*widget.js', '../*/index.js', '../*/live-source.js'],
+    message: 'Another resource’s routes, widgets and index are its own.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,23 +62,28 @@ export default tseslint.config(
     // presenter): another resource's store, routes, widgets and index are its own.
     files: ['src/resources/*/**/*.ts'],
     rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: betweenResources }],
+    },
+  },
+  {
+    // Services and stores are the use cases and their queries, below HTTP: what they share
+    // with routes lives in src/domain. Types (a list's page) are erased at build time.
+    files: [
+      'src/resources/*/service.ts',
+      'src/resources/*/*-service.ts',
+      'src/resources/*/store.ts',
+      'src/resources/*/*-store.ts',
+    ],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...betweenResources,
             {
-              group: ['../*/store.js', '../*/*-store.js'],
+              group: ['../../http/*', '../../http/**'],
               allowTypeImports: true,
-              message: 'Another resource’s store is its own: call that resource’s service.',
-            },
-            {
-              group: [
-                '../*/*-routes.js',
-                '../*/*widget.js',
-                '../*/index.js',
-                '../*/live-source.js',
-              ],
-              message: 'Another resource’s routes, widgets and index are its own.',
+              message: 'Services and stores do not depend on HTTP: share the rule from src/domain.',
             },
           ],
         },

@@ -3,10 +3,20 @@
  * number it gives can be reproduced by hand from the golfer's complete cards.
  */
 
-/** A complete card of an event with pars: one par and one score per hole. */
-export interface CompleteCard {
+/** A golfer's card of an event with pars: one par per hole, strokes or null per hole. */
+export interface PlayedCard {
   pars: readonly number[];
-  strokes: readonly number[];
+  holes: readonly (number | null)[];
+}
+
+/** A complete card: strokes on every hole of its pars. */
+export interface CompleteCard extends PlayedCard {
+  holes: readonly number[];
+}
+
+/** Whether the card has strokes on every hole of its pars: only complete cards count. */
+export function isComplete(card: PlayedCard): card is CompleteCard {
+  return card.holes.length === card.pars.length && card.holes.every((hole) => hole !== null);
 }
 
 /** The league handicap, or null below the fewest cards it needs. */
@@ -54,7 +64,7 @@ export const DIFFERENTIALS_COUNTED: Readonly<
 
 /** Strokes with each hole capped at par + 2, so that one disaster hole counts little. */
 export function adjustedStrokes(card: CompleteCard): number {
-  return card.strokes.reduce(
+  return card.holes.reduce(
     (total, strokes, hole) =>
       total + Math.min(strokes, (card.pars[hole] ?? strokes) + MAX_OVER_PAR_PER_HOLE),
     0,
@@ -68,12 +78,14 @@ export function differential(card: CompleteCard): number {
 }
 
 /**
- * The league handicap from the golfer's complete cards, newest first: of the newest 20, the
- * lowest differentials as the table says, averaged, plus the table's adjustment, rounded to
- * one decimal (halves up).
+ * The league handicap from the cards chosen to count, newest first: the one way it is
+ * worked out, whoever chooses the cards (a player's profile: their cards of public
+ * events; a net board: their cards of the org's nights before that one). Of the newest 20
+ * complete cards, the lowest differentials as the table says, averaged, plus the table's
+ * adjustment, rounded to one decimal (halves up). Incomplete cards do not count.
  */
-export function leagueHandicap(cardsNewestFirst: readonly CompleteCard[]): LeagueHandicap | null {
-  const considered = cardsNewestFirst.slice(0, CARDS_CONSIDERED);
+export function leagueHandicap(cardsNewestFirst: readonly PlayedCard[]): LeagueHandicap | null {
+  const considered = cardsNewestFirst.filter(isComplete).slice(0, CARDS_CONSIDERED);
   const rule = DIFFERENTIALS_COUNTED[considered.length];
   if (rule === undefined) return null;
   const lowest = considered

@@ -286,14 +286,66 @@ export function buildLeaderboards(input: {
   return boards;
 }
 
-/** The boards as the public reads them: rows only, never whom they score for. */
-export function publicLeaderboards(boards: readonly ScoredBoard[]): PublicLeaderboards {
+/** A golfer of the field, in registration order, with their team (a team league only). */
+export interface FieldMember {
+  userId: number;
+  teamId: number | null;
+}
+
+/**
+ * A board as stored: its public rows and, beside them, what only the server reads (the
+ * inputs of the odds): whom each row scores for and, on a net-scored board, the strokes
+ * each golfer receives per hole.
+ */
+export interface StoredBoard extends PublicLeaderboard {
+  kind: BoardKind;
+  /** Row by row, whom the row scores for. */
+  competitors: Competitor[];
+  /** On a net-scored board: each golfer's user id and strokes received per hole. */
+  received?: [number, number[]][];
+}
+
+/**
+ * An event's boards as the write that changed them stored them: the public read presents
+ * the rows only (field by field), and the odds read the rest instead of scoring again.
+ */
+export interface StoredLeaderboards {
+  leaderboards: StoredBoard[];
+  field: FieldMember[];
+}
+
+/** The boards and the field they were scored from, as they are stored. */
+export function storedLeaderboards(
+  boards: readonly ScoredBoard[],
+  field: readonly FieldMember[],
+): StoredLeaderboards {
   return {
     leaderboards: boards.map((board) => ({
+      kind: board.kind,
       name: board.name,
       scoring: board.scoring,
       par: board.par,
       rows: board.entries.map((entry) => entry.row),
+      competitors: board.entries.map((entry) => entry.competitor),
+      ...(board.received === undefined
+        ? {}
+        : { received: [...board.received].map(([userId, strokes]) => [userId, [...strokes]]) }),
     })),
+    field: field.map((golfer) => ({ userId: golfer.userId, teamId: golfer.teamId })),
   };
+}
+
+/** The stored boards as they were scored: each row with whom it scores for. */
+export function scoredFromStored(stored: StoredLeaderboards): ScoredBoard[] {
+  return stored.leaderboards.map((board) => ({
+    kind: board.kind,
+    name: board.name,
+    scoring: board.scoring,
+    par: board.par,
+    entries: board.rows.flatMap((row, index) => {
+      const competitor = board.competitors[index];
+      return competitor === undefined ? [] : [{ competitor, row }];
+    }),
+    ...(board.received === undefined ? {} : { received: new Map(board.received) }),
+  }));
 }

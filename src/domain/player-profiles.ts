@@ -108,7 +108,7 @@ export function playerProfile(input: {
     slug: input.slug,
     name: input.name,
     leagues: [...input.leagues],
-    handicap: leagueHandicap(recent.map((card) => ({ pars: card.pars, strokes: card.holes }))),
+    handicap: leagueHandicap(input.cardsNewestFirst),
     recentResults: recent.map(recentResult),
     standings: standingsPlaces(input.standings),
   };

@@ -132,6 +132,8 @@ export class LiveHub {
   readonly #timing: StreamTiming;
   readonly #topics = new Map<string, Watched>();
   readonly #streamsByIp = new Map<string, number>();
+  /** Open streams by source (its event's name), for the metrics; the caps count them all. */
+  readonly #streamsBySource = new Map<string, number>();
   #streams = 0;
   #closing = false;
   #refreshTimer: NodeJS.Timeout | undefined;
@@ -143,8 +145,8 @@ export class LiveHub {
   readonly #unsubscribe: () => void;
   readonly #opening: Buffer;
   readonly #keepAlive = sseComment('keep-alive');
-  readonly #dropped: Counter<'reason'>;
-  readonly #refused: Counter<'reason'>;
+  readonly #dropped: Counter<'reason' | 'stream'>;
+  readonly #refused: Counter<'reason' | 'stream'>;
 
   constructor(options: LiveHubOptions) {
     this.#options = options;
@@ -159,24 +161,25 @@ export class LiveHub {
     }, this.#timing.pollMs);
     this.#keepAliveTimer.unref();
     this.#pollTimer.unref();
-    const open: Gauge = new Gauge({
-      name: 'clubhouse_leaderboard_streams',
-      help: 'Live leaderboard streams open on this instance.',
+    const open: Gauge<'stream'> = new Gauge({
+      name: 'clubhouse_live_streams',
+      help: 'Live streams open on this instance, by stream (leaderboard, odds).',
+      labelNames: ['stream'] as const,
       registers: [options.registry],
       collect: () => {
-        open.set(this.#streams);
+        for (const [stream, count] of this.#streamsBySource) open.set({ stream }, count);
       },
     });
     this.#dropped = new Counter({
-      name: 'clubhouse_leaderboard_stream_drops_total',
-      help: 'Live leaderboard streams cut by the server (slow: a write had not drained by the next).',
-      labelNames: ['reason'] as const,
+      name: 'clubhouse_live_stream_drops_total',
+      help: 'Live streams cut by the server (slow: a write had not drained by the next).',
+      labelNames: ['reason', 'stream'] as const,
       registers: [options.registry],
     });
     this.#refused = new Counter({
-      name: 'clubhouse_leaderboard_stream_refusals_total',
-      help: 'Live leaderboard streams refused at the per-IP (429) or per-instance (503) cap.',
-      labelNames: ['reason'] as const,
+      name: 'clubhouse_live_stream_refusals_total',
+      help: 'Live streams refused at the per-IP (429) or per-instance (503) cap.',
+      labelNames: ['reason', 'stream'] as const,
       registers: [options.registry],
     });
   }
@@ -196,6 +199,9 @@ export class LiveHub {
     source: LiveSource<Topic>,
     findTopic: () => Promise<Topic>,
   ): Promise<void> {
+    const stream = source.event;
+    // Known from its first request on, so that its gauge reads 0 rather than nothing.
+    if (!this.#streamsBySource.has(stream)) this.#streamsBySource.set(stream, 0);
     if (request.method === 'HEAD') {
       // A HEAD asks only whether the stream exists: its head, then the end, and no slot held.
       await findTopic();
@@ -207,7 +213,7 @@ export class LiveHub {
     if (this.#streams >= this.#options.maxStreams) {
       await this.#refuse(
         reply,
-        'instance',
+        { reason: 'instance', stream },
         503,
         'Service Unavailable: this server holds all the live streams it can.',
       );
@@ -216,7 +222,7 @@ export class LiveHub {
     if ((this.#streamsByIp.get(ip) ?? 0) >= this.#options.streamsPerIp) {
       await this.#refuse(
         reply,
-        'per-ip',
+        { reason: 'per-ip', stream },
         429,
         'Too Many Requests: too many live streams open from this address.',
       );
@@ -224,6 +230,7 @@ export class LiveHub {
     }
     // The slot is taken before anything is awaited, so that concurrent opens never pass a cap.
     this.#streams += 1;
+    this.#streamsBySource.set(stream, (this.#streamsBySource.get(stream) ?? 0) + 1);
     this.#streamsByIp.set(ip, (this.#streamsByIp.get(ip) ?? 0) + 1);
     let released = false;
     let watched: Watched | undefined;
@@ -232,6 +239,7 @@ export class LiveHub {
       if (released) return;
       released = true;
       this.#streams -= 1;
+      this.#streamsBySource.set(stream, (this.#streamsBySource.get(stream) ?? 1) - 1);
       const left = (this.#streamsByIp.get(ip) ?? 1) - 1;
       if (left === 0) this.#streamsByIp.delete(ip);
       else this.#streamsByIp.set(ip, left);
@@ -243,7 +251,9 @@ export class LiveHub {
       const topic = this.#watch(source, await findTopic());
       watched = topic;
       subscriber = {
-        connection: new StreamConnection(response, (reason) => this.#dropped.inc({ reason })),
+        connection: new StreamConnection(response, (reason) =>
+          this.#dropped.inc({ reason, stream }),
+        ),
         version: -1,
       };
       // Watched from now on, so a change while the snapshot is read is not missed.
@@ -274,11 +284,11 @@ export class LiveHub {
   /** Answers a stream the caps do not allow, counted by which cap refused it. */
   async #refuse(
     reply: FastifyReply,
-    reason: 'instance' | 'per-ip',
+    labels: { reason: 'instance' | 'per-ip'; stream: string },
     status: 429 | 503,
     message: string,
   ): Promise<void> {
-    this.#refused.inc({ reason });
+    this.#refused.inc(labels);
     void reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
     await sendPlainText(reply, status, message);
   }

@@ -48,7 +48,7 @@ function boardQueue() {
 
 async function openStreams(h: ListeningHarness): Promise<number> {
   const metrics = await h.inject({ url: '/metrics' });
-  const line = /^clubhouse_leaderboard_streams (\d+)$/m.exec(metrics.body);
+  const line = /^clubhouse_live_streams\{stream="leaderboard"\} (\d+)$/m.exec(metrics.body);
   return Number(line?.[1] ?? Number.NaN);
 }
 

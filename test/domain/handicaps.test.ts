@@ -6,15 +6,17 @@ import {
   differential,
   leagueHandicap,
   type CompleteCard,
+  type PlayedCard,
 } from '../../src/domain/handicaps.js';
+import { playerProfile, type ProfileCard } from '../../src/domain/player-profiles.js';
 
 /** An 18-hole card of par 4s, `overPar` strokes over par: one extra stroke on each of the first holes. */
 function card18(overPar: number): CompleteCard {
   const pars = Array.from({ length: 18 }, () => 4);
   if (overPar < 0) {
-    return { pars, strokes: pars.map((par, hole) => (hole < -overPar ? par - 1 : par)) };
+    return { pars, holes: pars.map((par, hole) => (hole < -overPar ? par - 1 : par)) };
   }
-  return { pars, strokes: pars.map((par, hole) => (hole < overPar ? par + 1 : par)) };
+  return { pars, holes: pars.map((par, hole) => (hole < overPar ? par + 1 : par)) };
 }
 
 /** Cards whose differentials are `values`, newest first. */
@@ -27,19 +29,19 @@ void describe('league handicap: adjusted strokes and differentials', () => {
     ['two under', card18(-2), 70, -2],
     [
       'a 10 on a par 4 counts as par + 2',
-      { pars: card18(0).pars, strokes: [10, ...card18(0).strokes.slice(1)] },
+      { pars: card18(0).pars, holes: [10, ...card18(0).holes.slice(1)] },
       74,
       2,
     ],
     [
       'nine holes, three over: the differential counts double',
-      { pars: Array.from({ length: 9 }, () => 4), strokes: [5, 5, 5, 4, 4, 4, 4, 4, 4] },
+      { pars: Array.from({ length: 9 }, () => 4), holes: [5, 5, 5, 4, 4, 4, 4, 4, 4] },
       39,
       6,
     ],
     [
       'nine holes with a 9 on a par 3: capped at 5',
-      { pars: [3, 4, 5, 4, 4, 3, 4, 5, 4], strokes: [9, 4, 5, 4, 4, 3, 4, 5, 4] },
+      { pars: [3, 4, 5, 4, 4, 3, 4, 5, 4], holes: [9, 4, 5, 4, 4, 3, 4, 5, 4] },
       38,
       4,
     ],
@@ -99,4 +101,70 @@ void describe('league handicap: the table of differentials counted', () => {
       assert.deepEqual(leagueHandicap(cardsOf(differentials)), expected);
     });
   }
+});
+
+void describe('league handicap: the cards chosen to count', () => {
+  /** An 18-hole card `overPar` over par, with its first `unplayed` holes not played. */
+  const played = (overPar: number, unplayed: number): PlayedCard => {
+    const card = card18(overPar);
+    return {
+      pars: card.pars,
+      holes: card.holes.map((hole, index) => (index < unplayed ? null : hole)),
+    };
+  };
+  const short = (overPar: number): PlayedCard => {
+    const card = card18(overPar);
+    return { pars: card.pars, holes: card.holes.slice(0, 9) };
+  };
+  const cases: [string, PlayedCard[], ReturnType<typeof leagueHandicap>][] = [
+    ['complete cards only', cardsOf([10, 12, 8]), { value: 6, rounds: 3, provisional: true }],
+    [
+      'a card with a hole not played does not count',
+      [played(0, 1), ...cardsOf([10, 12, 8])],
+      { value: 6, rounds: 3, provisional: true },
+    ],
+    [
+      'a card with fewer holes than its pars does not count',
+      [...cardsOf([10, 12]), short(0), card18(8)],
+      { value: 6, rounds: 3, provisional: true },
+    ],
+    [
+      'two complete cards and two incomplete ones are too few',
+      [played(1, 18), ...cardsOf([3, 4]), played(0, 5)],
+      null,
+    ],
+    [
+      'incomplete cards take no place among the newest 20',
+      [
+        ...Array.from({ length: 20 }, (_, index) => [played(0, 3), card18(11 + index)]).flat(),
+        ...cardsOf([0, 0, 0]),
+      ],
+      { value: 14.5, rounds: 20, provisional: false },
+    ],
+  ];
+  for (const [name, cards, expected] of cases) {
+    void test(name, () => {
+      assert.deepEqual(leagueHandicap(cards), expected);
+    });
+  }
+
+  void test('a player’s profile takes its handicap from its cards, as a net board does', () => {
+    const cards = cardsOf([10, 12, 8, 9]);
+    const profileCards = cards.map((card, index): ProfileCard => ({
+      event: { slug: `night-${index}`, title: 'Night', startDate: '2026-06-01T18:00:00.000Z' },
+      pars: card.pars,
+      holes: card.holes,
+      place: 1,
+      same: 1,
+    }));
+    const profile = playerProfile({
+      slug: 'al',
+      name: 'Al',
+      leagues: [],
+      cardsNewestFirst: profileCards,
+      standings: [],
+    });
+    assert.deepEqual(profile.handicap, leagueHandicap(cards));
+    assert.deepEqual(profile.handicap, { value: 7, rounds: 4, provisional: true });
+  });
 });

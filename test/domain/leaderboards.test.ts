@@ -5,11 +5,12 @@ import { resultsFromBoard } from '../../src/domain/leaderboard-results.js';
 import {
   buildLeaderboards,
   competitionRanks,
-  publicLeaderboards,
+  scoredFromStored,
+  storedLeaderboards,
   type FieldCard,
   type ScoredBoard,
 } from '../../src/domain/leaderboards.js';
-import { parseTeeTime, zonedInstant } from '../../src/domain/tee-times.js';
+import { parseTeeTime } from '../../src/domain/tee-times.js';
 import { rowCells } from '../support/leaderboard-rows.js';
 
 const NINE_PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4]; // par 36
@@ -94,28 +95,31 @@ void describe('tee times', () => {
 
   void test('a wall clock the clocks skip is read with the offset before the change', () => {
     assert.equal(
-      zonedInstant('2026-03-08', 2, 30, chicago).toISOString(),
+      parseTeeTime('02:30', '2026-03-08', chicago)?.toISOString(),
       '2026-03-08T08:30:00.000Z',
     );
   });
 
   void test('a wall clock shown twice is its first showing', () => {
     assert.equal(
-      zonedInstant('2026-11-01', 1, 30, chicago).toISOString(),
+      parseTeeTime('01:30', '2026-11-01', chicago)?.toISOString(),
       '2026-11-01T06:30:00.000Z',
     );
     assert.equal(
-      zonedInstant('2026-04-05', 2, 30, 'Australia/Sydney').toISOString(),
+      parseTeeTime('02:30', '2026-04-05', 'Australia/Sydney')?.toISOString(),
       '2026-04-04T15:30:00.000Z',
     );
   });
 
   void test('a zone east of Greenwich and a half-hour zone', () => {
     assert.equal(
-      zonedInstant('2026-06-16', 9, 0, 'Asia/Kolkata').toISOString(),
+      parseTeeTime('09:00', '2026-06-16', 'Asia/Kolkata')?.toISOString(),
       '2026-06-16T03:30:00.000Z',
     );
-    assert.equal(zonedInstant('2026-06-16', 9, 0, 'UTC').toISOString(), '2026-06-16T09:00:00.000Z');
+    assert.equal(
+      parseTeeTime('09:00', '2026-06-16', 'UTC')?.toISOString(),
+      '2026-06-16T09:00:00.000Z',
+    );
   });
 });
 
@@ -340,34 +344,34 @@ void describe('best-ball team leaderboard', () => {
   });
 });
 
-void describe('public boards', () => {
-  void test('carry the rows and never whom they score for', () => {
+void describe('stored boards', () => {
+  void test('keep the field and whom each row scores for, and give the boards back as scored', () => {
+    const eagles = { id: 9, name: 'Eagles' };
+    const golfers = [golfer('Al', card(4, 5), eagles), golfer('Bo', card(6), eagles)];
+    const [al, bo] = golfers.map((one) => one.userId) as [number, number];
     const boards = buildLeaderboards({
       pars: NINE_PARS,
-      golfers: [golfer('Al', card(4), { id: 9, name: 'Eagles' })],
+      golfers,
       teamBoard: true,
+      net: { strokeIndex: null, handicaps: new Map([[al, 10]]) },
     });
-    const published = publicLeaderboards(boards);
-    assert.deepEqual(Object.keys(published), ['leaderboards']);
+    // As the database gives it back: JSON.
+    const stored = JSON.parse(JSON.stringify(storedLeaderboards(boards, golfers))) as ReturnType<
+      typeof storedLeaderboards
+    >;
+    assert.deepEqual(stored.field, [
+      { userId: al, teamId: 9 },
+      { userId: bo, teamId: 9 },
+    ]);
     assert.deepEqual(
-      published.leaderboards.map((board) => Object.keys(board)),
+      stored.leaderboards.map((board) => Object.keys(board)),
       [
-        ['name', 'scoring', 'par', 'rows'],
-        ['name', 'scoring', 'par', 'rows'],
+        ['kind', 'name', 'scoring', 'par', 'rows', 'competitors'],
+        ['kind', 'name', 'scoring', 'par', 'rows', 'competitors', 'received'],
+        ['kind', 'name', 'scoring', 'par', 'rows', 'competitors', 'received'],
       ],
     );
-    assert.deepEqual(published.leaderboards[0]?.rows[0], {
-      position: '1',
-      rank: 1,
-      tied: false,
-      name: 'Al',
-      teamName: 'Eagles',
-      thru: 1,
-      total: 4,
-      toPar: 0,
-      holes: card(4),
-    });
-    assert.doesNotMatch(JSON.stringify(published), /userId|teamId|competitor/);
+    assert.deepEqual(scoredFromStored(stored), boards);
   });
 });
 

@@ -62,6 +62,32 @@ void test('a resource may not import another resource’s store, only its types'
   assert.deepEqual(typeOnly, []);
 });
 
+void test('a service or a store may not import from HTTP, only its types', async () => {
+  const path = `src/resources/events/planted-${suffix}-service.ts`;
+  const value = await lintPlanted(
+    path,
+    "import { pageOf } from '../../http/schemas/common.js';\n\nexport const page = pageOf;\n",
+  );
+  assert.ok(
+    value.some((message) => message.includes('do not depend on HTTP')),
+    value.join('\n'),
+  );
+  const typeOnly = await lintPlanted(
+    path,
+    "import type { Page } from '../../http/schemas/common.js';\n\nexport type Window = Page;\n",
+  );
+  assert.deepEqual(typeOnly, []);
+  // The rule between resources still holds for services.
+  const store = await lintPlanted(
+    path,
+    "import { findUserById } from '../users/store.js';\n\nexport const find = findUserById;\n",
+  );
+  assert.ok(
+    store.some((message) => message.includes('Another resource’s store is its own')),
+    store.join('\n'),
+  );
+});
+
 void test('a service may not open a transaction by hand', async () => {
   const messages = await lintPlanted(
     `src/resources/events/planted-${suffix}.ts`,

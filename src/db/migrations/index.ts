@@ -12,6 +12,7 @@ import * as oddsEnabled from './010-odds-enabled.js';
 import * as players from './014-players.js';
 import * as netScoring from './015-net-scoring.js';
 import * as completeCardMarks from './016-complete-card-marks.js';
+import * as storedBoardCompetitors from './017-stored-board-competitors.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '014-players': players,
   '015-net-scoring': netScoring,
   '016-complete-card-marks': completeCardMarks,
+  '017-stored-board-competitors': storedBoardCompetitors,
 };

@@ -113,19 +113,11 @@ const idOf = (what: string) =>
  */
 // The slug comes first: validation would turn a slug such as `0x2` or `1e0` into a number
 // if the integer were tried first. Digits alone pass as the slug branch's text, and
-// `idOfRef` reads them as the id.
+// `idOfRef` (src/domain/id-or-slug.ts) reads them as the id.
 const idOrSlugOf = (what: string, example: string) =>
   Type.Union([slugOf(what, example), Type.Integer({ minimum: 1, maximum: MAX_ID })], {
     description: `The ${what}’s id, or its slug (e.g. \`${example}\`); digits alone are read as the id.`,
   });
-/** A league or an event named by id or slug (`idOrSlugOf`); a route resolves it to the id. */
-export type IdOrSlug = number | string;
-
-/** The id a path's id-or-slug names by itself (digits alone), or undefined for a slug. */
-export function idOfRef(ref: IdOrSlug): number | undefined {
-  if (typeof ref === 'number') return ref;
-  return /^[0-9]+$/.test(ref) ? Number(ref) : undefined;
-}
 
 const OrgSlug = slugOf('organization', 'demo-golf-club');
 const LeagueId = idOf('league');

@@ -37,7 +37,7 @@ import {
   type ScheduledEvent,
 } from './store.js';
 import { writeTransaction } from '../transaction.js';
-import { idOfRef, type IdOrSlug } from '../../http/schemas/common.js';
+import { idOfRef, type IdOrSlug } from '../../domain/id-or-slug.js';
 
 export interface ScheduleQuery {
   orgSlug: string;

@@ -13,16 +13,17 @@ import {
   playingHandicap,
 } from '../../domain/net-scoring.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
-import { leagueHandicap, type CompleteCard } from '../../domain/handicaps.js';
+import { leagueHandicap } from '../../domain/handicaps.js';
 import { resultsFromBoard } from '../../domain/leaderboard-results.js';
 import {
   BOARD_KINDS,
   buildLeaderboards,
-  publicLeaderboards,
+  storedLeaderboards,
   type FieldCard,
   type NetScoring,
   type PublicLeaderboard,
   type ScoredBoard,
+  type StoredLeaderboards,
 } from '../../domain/leaderboards.js';
 import type { DataVersion } from '../../db/data-version.js';
 import { eventField, findEvent, requireLockedEvent, type FieldGolfer } from '../events/service.js';
@@ -56,12 +57,6 @@ async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
   return league !== undefined && league.entry_size > 1;
 }
 
-/** A card every hole of which is played, as the league handicap takes it; else null. */
-function completeCard(card: ParCard): CompleteCard | null {
-  const strokes = card.holes.filter((hole): hole is number => hole !== null);
-  return strokes.length === card.pars.length ? { pars: card.pars, strokes } : null;
-}
-
 /**
  * What a net-scored event's boards need (decisions §24): its stroke index and each
  * golfer's playing handicap, the one the organizer set or else the league handicap of
@@ -76,11 +71,11 @@ async function netScoring(
   const holeCount = event.pars.length;
   const set = await playingHandicapsOf(db, event.id);
   const others = field.map((golfer) => golfer.userId).filter((userId) => !set.has(userId));
-  const cardsOf = new Map<number, CompleteCard[]>();
+  const cardsOf = new Map<number, ParCard[]>();
   for (const card of await earlierCardsOf(db, event.org_id, event.start_at, others)) {
-    const complete = completeCard(card);
-    if (complete !== null)
-      cardsOf.set(card.userId, [...(cardsOf.get(card.userId) ?? []), complete]);
+    const cards = cardsOf.get(card.userId);
+    if (cards === undefined) cardsOf.set(card.userId, [card]);
+    else cards.push(card);
   }
   const handicaps = new Map(set);
   for (const userId of others) {
@@ -133,7 +128,8 @@ export async function rebuildStaleLeaderboards(trx: Executor): Promise<void> {
   for (const event of events) {
     if (!marked.has(event.id)) continue;
     const field = event.pars === null ? [] : await eventField(trx, event);
-    await saveLeaderboards(trx, event.id, publicLeaderboards(await scoreBoards(trx, event, field)));
+    const boards = await scoreBoards(trx, event, field);
+    await saveLeaderboards(trx, event.id, storedLeaderboards(boards, field));
   }
 }
 
@@ -195,18 +191,36 @@ export interface EventLeaderboards {
   leaderboards: PublicLeaderboard[];
 }
 
+/** An event's boards as kept, with whom each row scores for, at their version. */
+export interface KeptLeaderboards {
+  version: number;
+  boards: StoredLeaderboards;
+}
+
 /**
- * An event's boards as stored by the last write. Before any write the boards have no
- * rows unless the event already has a course, when they are scored once here.
+ * An event's boards as stored by the last write, with what the server keeps beside the
+ * rows (the odds read it). Before any write the boards have no rows unless the event
+ * already has a course, when they are scored once here.
  */
-export async function getLeaderboards(db: Executor, event: Event): Promise<EventLeaderboards> {
+export async function keptLeaderboards(db: Executor, event: Event): Promise<KeptLeaderboards> {
   const stored = await findLeaderboards(db, event.id);
-  if (stored !== undefined) {
-    return { version: stored.version, leaderboards: stored.boards.leaderboards };
-  }
+  if (stored !== undefined) return stored;
   const field = event.pars === null ? [] : await eventField(db, event);
-  const boards = publicLeaderboards(await scoreBoards(db, event, field));
-  return { version: 0, leaderboards: boards.leaderboards };
+  return { version: 0, boards: storedLeaderboards(await scoreBoards(db, event, field), field) };
+}
+
+/** An event's boards as the public reads them: rows only, never whom they score for. */
+export async function getLeaderboards(db: Executor, event: Event): Promise<EventLeaderboards> {
+  const kept = await keptLeaderboards(db, event);
+  return {
+    version: kept.version,
+    leaderboards: kept.boards.leaderboards.map(({ name, scoring, par, rows }) => ({
+      name,
+      scoring,
+      par,
+      rows,
+    })),
+  };
 }
 
 /** The stored board version of each of these events that has one, in one query. */
@@ -215,29 +229,6 @@ export async function boardVersions(
   eventIds: readonly number[],
 ): Promise<Map<number, number>> {
   return leaderboardVersions(db, eventIds);
-}
-
-/** An event's boards with whom each row scores for, and the field they were scored from. */
-export interface ScoredLeaderboards {
-  version: number;
-  boards: ScoredBoard[];
-  field: FieldGolfer[];
-}
-
-/**
- * An event's boards scored from its cards as they are, at the version those cards gave
- * the stored boards: read again until no write landed between the version and the cards,
- * so that what is computed from them (live odds) belongs to that version.
- */
-export async function scoredLeaderboards(db: Executor, event: Event): Promise<ScoredLeaderboards> {
-  for (;;) {
-    const version = (await findLeaderboards(db, event.id))?.version ?? 0;
-    const field = event.pars === null ? [] : await eventField(db, event);
-    const boards = await scoreBoards(db, event, field);
-    if (((await findLeaderboards(db, event.id))?.version ?? 0) === version) {
-      return { version, boards, field };
-    }
-  }
 }
 
 export interface LeaderboardResultsRequest {

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Event } from '../../db/schema.js';
-import type { PublicLeaderboards } from '../../domain/leaderboards.js';
+import type { StoredLeaderboards } from '../../domain/leaderboards.js';
 
 /** Stores an event's boards and moves their version; returns the new version (1 first). */
 export async function saveLeaderboards(
   db: Executor,
   eventId: number,
-  boards: PublicLeaderboards,
+  boards: StoredLeaderboards,
 ): Promise<number> {
   const board = JSON.stringify(boards);
   const row = await db
@@ -25,15 +25,16 @@ export async function saveLeaderboards(
   return row.version;
 }
 
-export interface StoredLeaderboards {
+/** An event's stored boards and their version. */
+export interface LeaderboardsRow {
   version: number;
-  boards: PublicLeaderboards;
+  boards: StoredLeaderboards;
 }
 
 export async function findLeaderboards(
   db: Executor,
   eventId: number,
-): Promise<StoredLeaderboards | undefined> {
+): Promise<LeaderboardsRow | undefined> {
   const row = await db
     .selectFrom('event_leaderboards')
     .select(['version', 'board'])
@@ -41,7 +42,7 @@ export async function findLeaderboards(
     .executeTakeFirst();
   return row === undefined
     ? undefined
-    : { version: row.version, boards: row.board as PublicLeaderboards };
+    : { version: row.version, boards: row.board as StoredLeaderboards };
 }
 
 /**

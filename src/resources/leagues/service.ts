@@ -21,7 +21,8 @@ import {
   lockLeague,
   updateLeague,
 } from './store.js';
-import { idOfRef, type IdOrSlug, type Page } from '../../http/schemas/common.js';
+import { idOfRef, type IdOrSlug } from '../../domain/id-or-slug.js';
+import type { Page } from '../../http/schemas/common.js';
 import { writeTransaction } from '../transaction.js';
 
 /** The league fields an organizer sets; derived numbers are never written from outside. */

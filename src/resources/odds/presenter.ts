@@ -31,9 +31,19 @@ function presentBoard(computed: ComputedBoard, version: number): OddsBoard {
   };
 }
 
-/** An event's odds as the public reads them, boards in the leaderboard's order. */
+const presented = new WeakMap<ComputedOdds, EventOdds>();
+
+/**
+ * An event's odds as the public reads them, boards in the leaderboard's order: presented
+ * once per computed version (the widget presents every version of its chart on each read).
+ */
 export function presentOdds(odds: ComputedOdds): EventOdds {
-  return { boards: odds.boards.map((board) => presentBoard(board, odds.version)) };
+  let document = presented.get(odds);
+  if (document === undefined) {
+    document = { boards: odds.boards.map((board) => presentBoard(board, odds.version)) };
+    presented.set(odds, document);
+  }
+  return document;
 }
 
 const documents = new WeakMap<ComputedOdds, string>();

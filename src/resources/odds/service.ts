@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor.js';
 import type { Event, Org } from '../../db/schema.js';
 import { NotFoundError } from '../../domain/errors.js';
-import type { FieldCard, ScoredBoard } from '../../domain/leaderboards.js';
+import { scoredFromStored, type FieldMember, type ScoredBoard } from '../../domain/leaderboards.js';
 import {
   DEFAULT_SIMULATIONS,
   boardOdds,
@@ -13,7 +13,7 @@ import {
   type OddsPhase,
 } from '../../domain/odds.js';
 import { requirePublicEvent } from '../events/service.js';
-import { scoredLeaderboards, type ScoredLeaderboards } from '../leaderboards/service.js';
+import { boardVersions, keptLeaderboards, type KeptLeaderboards } from '../leaderboards/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { nightModel, type NightModel } from './night-model.js';
 import { SimulationPool } from './simulation-pool.js';
@@ -50,15 +50,22 @@ export async function requireOddsEvent(
   return requirePublicEvent(db, orgSlug, eventSlug);
 }
 
+/** A golfer of the field with tonight's card, as the individual board was scored from it. */
+interface TonightCard {
+  userId: number;
+  teamId: number | null;
+  holes: readonly (number | null)[];
+}
+
 /** The competitors of a board, in its order: a golfer, or a team's members (best ball). */
 function competitorsOf(
   board: ScoredBoard,
-  field: readonly FieldCard[],
+  field: readonly TonightCard[],
   model: NightModel,
 ): OddsCompetitor[] {
-  const golfer = (card: FieldCard) => ({
-    holes: card.holes ?? [],
-    residuals: model.residualsOf(card.userId, card.holes ?? []),
+  const golfer = (card: TonightCard) => ({
+    holes: card.holes,
+    residuals: model.residualsOf(card.userId, card.holes),
     received: board.received?.get(card.userId) ?? [],
   });
   return board.entries.map((entry) => {
@@ -74,38 +81,44 @@ function competitorsOf(
  * Tonight's cards of the field, as the individual board was scored from them: gross, which
  * a net board's odds net again per golfer.
  */
-function fieldCards(scored: ScoredLeaderboards): FieldCard[] {
+function fieldCards(boards: readonly ScoredBoard[], field: readonly FieldMember[]): TonightCard[] {
   const holesOf = new Map<number, (number | null)[]>();
-  for (const board of scored.boards) {
+  for (const board of boards) {
     if (board.kind !== 'individual') continue;
     for (const entry of board.entries) {
       const { userId } = entry.competitor;
       if (userId !== undefined) holesOf.set(userId, entry.row.holes);
     }
   }
-  return scored.field.map((golfer) => ({ ...golfer, holes: holesOf.get(golfer.userId) ?? null }));
+  return field.map((golfer) => ({ ...golfer, holes: holesOf.get(golfer.userId) ?? [] }));
 }
 
+/**
+ * The odds of the boards as the write that changed them stored them (whom each row scores
+ * for, the strokes received): nothing is scored again here, only the night's model is
+ * learnt from the org's cards.
+ */
 async function computeOdds(
   db: Executor,
   event: Event,
-  scored: ScoredLeaderboards,
+  kept: KeptLeaderboards,
   simulations: number,
   pool: SimulationPool,
 ): Promise<ComputedOdds> {
+  const scored = scoredFromStored(kept.boards);
   const pars = event.pars;
   if (pars === null) {
     return {
-      version: scored.version,
-      boards: scored.boards.map((board) => ({ board, phase: 'pre', simulations: 0, odds: [] })),
+      version: kept.version,
+      boards: scored.map((board) => ({ board, phase: 'pre', simulations: 0, odds: [] })),
     };
   }
   const cards = await orgCards(db, event.org_id);
   const night = { id: event.id, startAt: event.start_at, courseName: event.course_name };
   const model = nightModel(night, pars, cards);
-  const field = fieldCards(scored);
+  const field = fieldCards(scored, kept.boards.field);
   const boards = await Promise.all(
-    scored.boards.map(async (board, index): Promise<ComputedBoard> => {
+    scored.map(async (board, index): Promise<ComputedBoard> => {
       const competitors = competitorsOf(board, field, model);
       const phase = oddsPhase(competitors, pars.length, event.status === 'completed');
       const input: OddsBoardInput = {
@@ -114,7 +127,7 @@ async function computeOdds(
         fieldResiduals: model.fieldResiduals,
         competitors,
         simulations,
-        seed: oddsSeed(event.id, scored.version, index),
+        seed: oddsSeed(event.id, kept.version, index),
       };
       const exact = phase === 'final' || competitors.length === 0;
       return {
@@ -125,7 +138,7 @@ async function computeOdds(
       };
     }),
   );
-  return { version: scored.version, boards };
+  return { version: kept.version, boards };
 }
 
 /** Kept odds per event and version: bounded, oldest events and versions out first. */
@@ -147,8 +160,12 @@ export class OddsCache {
     this.#pool = pool;
   }
 
+  /**
+   * The event's odds at its boards' current version. A read asks the database for that
+   * version only; the odds of a version are computed once, from the boards as stored.
+   */
   async odds(db: Executor, event: Event): Promise<ComputedOdds> {
-    const scored = await scoredLeaderboards(db, event);
+    const version = (await boardVersions(db, [event.id])).get(event.id) ?? 0;
     let versions = this.#events.get(event.id);
     if (versions === undefined) {
       versions = new Map();
@@ -156,16 +173,29 @@ export class OddsCache {
       const oldest = this.#events.keys().next().value;
       if (this.#events.size > KEPT_EVENTS && oldest !== undefined) this.#events.delete(oldest);
     }
-    let computed = versions.get(scored.version);
+    let computed = versions.get(version);
     if (computed === undefined) {
-      computed = computeOdds(db, event, scored, this.#simulations, this.#pool);
       const kept = versions;
-      kept.set(scored.version, computed);
-      computed.catch(() => kept.delete(scored.version));
+      const fresh = this.#compute(db, event, version);
+      const forget = () => {
+        if (kept.get(version) === fresh) kept.delete(version);
+      };
+      // Odds of a newer version (a write landed meanwhile) are kept under their own.
+      fresh.then((odds) => {
+        if (odds.version !== version) forget();
+      }, forget);
+      kept.set(version, fresh);
       const oldest = kept.keys().next().value;
       if (kept.size > KEPT_VERSIONS && oldest !== undefined) kept.delete(oldest);
+      computed = fresh;
     }
     return computed;
+  }
+
+  async #compute(db: Executor, event: Event, version: number): Promise<ComputedOdds> {
+    const kept = await keptLeaderboards(db, event);
+    if (kept.version !== version) return this.odds(db, event);
+    return computeOdds(db, event, kept, this.#simulations, this.#pool);
   }
 
   /** The odds of every version of the event computed here so far, oldest first. */

@@ -296,6 +296,8 @@ describeOnDatabases('net scoring: net boards, playing and league handicaps', (ha
       url: `${PUBLIC}/orgs/${night.org.slug}/events/${night.event.slug}/leaderboard`,
     });
     assert.equal(read.statusCode, 200, read.body);
+    // What the stored boards keep beside the rows for the odds never leaves the server.
+    assert.doesNotMatch(read.body, /userId|teamId|competitor|received|"field"|"kind"/);
     const net = read.json<Static<typeof Leaderboards>>().leaderboards[1];
     assert.deepEqual(
       net?.rows.map((row) => [row.position, row.name, row.handicap, row.toPar]),

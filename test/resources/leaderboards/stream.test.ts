@@ -256,6 +256,14 @@ for (const target of TARGETS) {
         assert.equal(c1.headers['retry-after'], '5');
         assert.equal(c1.headers['access-control-allow-origin'], '*');
         assert.match(c1.text(), /Service Unavailable/);
+        const metrics = (await live.h.inject({ url: '/metrics' })).body.split('\n');
+        for (const line of [
+          'clubhouse_live_streams{stream="leaderboard"} 3',
+          'clubhouse_live_stream_refusals_total{reason="per-ip",stream="leaderboard"} 1',
+          'clubhouse_live_stream_refusals_total{reason="instance",stream="leaderboard"} 1',
+        ]) {
+          assert.ok(metrics.includes(line), `${line} in\n${metrics.join('\n')}`);
+        }
 
         a1.close();
         let again: OpenStream | undefined;
@@ -301,8 +309,17 @@ for (const target of TARGETS) {
         assert.equal(answer.headers.get('content-type'), 'text/event-stream; charset=utf-8');
         assert.equal(await answer.text(), '');
       }
+      const odds = await fetch(`${live.origin}${nightPath(night)}/odds/stream`, {
+        method: 'HEAD',
+        headers,
+        signal: AbortSignal.timeout(STREAM_DEADLINE_MS),
+      });
+      assert.equal(odds.status, 200);
       const metrics = await live.h.inject({ url: '/metrics' });
-      assert.match(metrics.body, /^clubhouse_leaderboard_streams 0$/m, 'no stream is held open');
+      for (const stream of ['leaderboard', 'odds']) {
+        const open = new RegExp(`^clubhouse_live_streams\\{stream="${stream}"\\} 0$`, 'm');
+        assert.match(metrics.body, open, `no ${stream} stream is held open`);
+      }
       const opened = await openStream(url, headers);
       try {
         assert.equal(opened.status, 200, 'the one slot of this address is still free');
@@ -489,5 +506,7 @@ async function bigNight(h: Harness, size: number): Promise<NightSetup> {
 /** Whether the app has cut a slow subscriber, as its metrics say. */
 async function dropped(live: Live): Promise<boolean> {
   const metrics = await fetch(`${live.origin}/metrics`).then((response) => response.text());
-  return /^clubhouse_leaderboard_stream_drops_total\{reason="slow"\} [1-9]/m.test(metrics);
+  return /^clubhouse_live_stream_drops_total\{reason="slow",stream="leaderboard"\} [1-9]/m.test(
+    metrics,
+  );
 }

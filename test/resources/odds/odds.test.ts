@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import { up as markStoredBoards } from '../../../src/db/migrations/017-stored-board-competitors.js';
 import { patchEvent, createEvent } from '../../../src/resources/events/service.js';
-import { putScoreCard } from '../../../src/resources/leaderboards/service.js';
+import { keptLeaderboards, putScoreCard } from '../../../src/resources/leaderboards/service.js';
+import { writeTransaction } from '../../../src/resources/transaction.js';
 import type { Static } from 'typebox';
 import type { Leaderboards } from '../../../src/resources/leaderboards/schema.js';
+import { StatementCounter } from '../../../src/db/statement-count.js';
+import { presentOdds } from '../../../src/resources/odds/presenter.js';
 import { OddsCache } from '../../../src/resources/odds/service.js';
 import { SimulationPool } from '../../../src/resources/odds/simulation-pool.js';
 import type { OddsBoardInput } from '../../../src/domain/odds.js';
@@ -221,5 +226,76 @@ describeOnDatabases('live odds of an event', (harness) => {
     } finally {
       await cache.close();
     }
+  });
+
+  void test('a read asks for the boards’ version only; a new version reads the stored boards, never scores them', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { teams: { Eagles: ['Al', 'Bo'], Hawks: ['Cy', 'Di'] } });
+    await score(h, night, 'Al', card(4, 4));
+    const counter = new StatementCounter();
+    const db = h.database.db.withPlugin(counter);
+    const cache = new OddsCache(1_000, new SimulationPool(1));
+    const statementsOf = async () => {
+      const before = counter.read().statements;
+      const odds = await cache.odds(db, night.event);
+      return { odds, statements: counter.read().statements - before };
+    };
+    try {
+      const first = await statementsOf();
+      // The version, the stored boards, the org's cards the model learns from.
+      assert.equal(first.statements, 3);
+      const again = await statementsOf();
+      assert.equal(again.odds, first.odds, 'the odds computed for the version');
+      assert.equal(again.statements, 1, 'one statement: the boards’ version');
+      await score(h, night, 'Cy', card(5));
+      const next = await statementsOf();
+      assert.equal(next.odds.version, first.odds.version + 1);
+      assert.equal(next.statements, 3);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  void test('a version’s odds are presented once, however many read them (the widget, every chart point)', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { golfers: ['Al', 'Bo'] });
+    await score(h, night, 'Al', card(4));
+    const cache = new OddsCache(1_000, new SimulationPool(1));
+    try {
+      const presented = presentOdds(await cache.odds(h.database.db, night.event));
+      assert.equal(presentOdds(await cache.odds(h.database.db, night.event)), presented);
+      const [history] = await cache.history(night.event.id);
+      assert.ok(history !== undefined);
+      assert.equal(presentOdds(history), presented);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  void test('boards stored before they kept whom their rows score for are rebuilt (migration 017), then have odds', async () => {
+    const h = harness();
+    const night = await leagueNight(h, { golfers: ['Al', 'Bo'] });
+    await score(h, night, 'Al', card(4));
+    const db = h.database.db;
+    // As an earlier version stored them: the public rows only.
+    await sql`
+      update event_leaderboards
+      set board = json_build_object('leaderboards', (
+        select json_agg(old.board::jsonb - 'kind' - 'competitors' - 'received' order by old.n)
+        from json_array_elements(event_leaderboards.board -> 'leaderboards')
+          with ordinality as old (board, n)
+      ))
+      where event_id = ${night.event.id}
+    `.execute(db);
+    const before = await keptLeaderboards(db, night.event);
+    assert.equal(before.boards.leaderboards[0]?.competitors, undefined);
+    await markStoredBoards(db as unknown as Kysely<unknown>);
+    // What the app does at start-up with what is marked.
+    await writeTransaction(db, async () => undefined);
+    const after = await keptLeaderboards(db, night.event);
+    assert.equal(after.version, before.version + 1);
+    assert.equal(after.boards.leaderboards[0]?.competitors.length, 2);
+    const { odds } = await readOdds(h, night);
+    assert.equal(odds.boards[0]?.rows[0]?.name, 'Al Golfer');
   });
 });
