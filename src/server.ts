@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeError } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { rebuildDerivedState } from './resources/transaction.js';
 import {
   DEMO_INVITE_TOKEN,
   DEMO_LIVE_NIGHT_SLUG,
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = await openConfiguredDatabase(config);
   await migrateToLatest(database.db, database.schema);
+  await rebuildDerivedState(database.db);
   const app = await buildApp({ config, database, now: () => new Date() });
 
   const isEmpty =

@@ -33,3 +33,11 @@ export async function writeTransaction<T, R>(
 export async function derivedStateIsStale(db: Executor): Promise<boolean> {
   return (await leaderboardsAreStale(db)) || playersAreStale(db);
 }
+
+/**
+ * Rebuilds what changes made outside the app (an operator's psql, a migration) left marked.
+ * The server runs it before it listens, so that no read meets derived state in an older shape.
+ */
+export async function rebuildDerivedState(db: Executor): Promise<void> {
+  if (await derivedStateIsStale(db)) await writeTransaction(db, async () => undefined);
+}

@@ -27,7 +27,7 @@ import {
 } from '../../domain/leaderboards.js';
 import type { DataVersion } from '../../db/data-version.js';
 import { eventField, findEvent, requireLockedEvent, type FieldGolfer } from '../events/service.js';
-import { derivedStateIsStale, writeTransaction } from '../transaction.js';
+import { rebuildDerivedState, writeTransaction } from '../transaction.js';
 import { findLeague } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { findSeries, postResults } from '../standings/service.js';
@@ -169,7 +169,7 @@ export function rebuildStaleLeaderboardsOnChange(
     running = true;
     try {
       do {
-        if (await derivedStateIsStale(db)) await writeTransaction(db, async () => undefined);
+        await rebuildDerivedState(db);
       } while (takeChange() && !stopped);
     } catch (error) {
       failed(error);
