@@ -7907,7 +7907,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {unknown} */
                     format: "tee-times" | "shotgun";
-                    /** @description `HH:MM` (the club’s wall clock on the event’s day) or an ISO 8601 date-time. */
+                    /**
+                     * @description `HH:MM` (the club’s wall clock on the event’s day), a local date-time read in the organization’s time zone (`2027-04-06T17:30`), or one with an offset or `Z`.
+                     * @example 17:30
+                     * @example 2027-04-06T17:30
+                     */
                     firstStart: string;
                     intervalMinutes?: number;
                     groupSize: number;
