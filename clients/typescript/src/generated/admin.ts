@@ -3398,11 +3398,17 @@ export interface operations {
                             /** Format: date-time */
                             registeredAt: string;
                         }[];
+                        /** @description Its members are the roster’s active entries of the team’s `teamId`. */
                         teams: {
                             id: number;
                             name: string;
                             memberCount: number;
                             entryPaid: boolean;
+                            /** @description Partners the team invited, in the order invited; `accepted` once they joined it. */
+                            invites: {
+                                email: string;
+                                accepted: boolean;
+                            }[];
                         }[];
                     };
                 };
