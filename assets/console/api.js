@@ -35,11 +35,11 @@ export function say(text) {
   $('message').textContent = text;
 }
 
-/** The API's refusal in its own words: its text, or each field's rule (422). */
-function refusal(status, text) {
-  if (status === 401) return new Error('The key was refused: sign in again.');
-  if (status !== 422) return new Error(text);
-  const { errors } = JSON.parse(text);
+/**
+ * A refusal of fields, as a 422 names them: the status line says every rule, and
+ * `onSubmit` shows each next to its field.
+ */
+export function fieldErrors(errors) {
   const error = new Error(
     Object.entries(errors)
       .map(([field, rule]) => `${field} ${rule}.`)
@@ -49,16 +49,27 @@ function refusal(status, text) {
   return error;
 }
 
-/** Calls the admin API with the key, in its header only; the answer's status and text. */
+/** The API's refusal in its own words: its text, or each field's rule (422). */
+function refusal(status, text) {
+  if (status === 401) return new Error('The key was refused: sign in again.');
+  if (status !== 422) return new Error(text);
+  return fieldErrors(JSON.parse(text).errors);
+}
+
+/**
+ * Calls the admin API with the key, in its header only; the answer's status and text. A
+ * Blob (a file) is sent as it is, with its type; anything else as JSON.
+ */
 async function call(method, path, body) {
   const { key } = session();
+  const raw = body instanceof window.Blob;
   const response = await fetch(ADMIN + path, {
     method,
     headers: {
       authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined ? {} : { 'content-type': raw ? body.type : 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || raw ? body : JSON.stringify(body),
     cache: 'no-store',
   });
   const text = await response.text();

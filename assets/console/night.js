@@ -39,6 +39,149 @@ function showSheet() {
       ),
     ),
   );
+  showSheetEditor();
+}
+
+/** Where a golfer's "Group" choice can put them besides the sheet's groups. */
+const NEW_GROUP = 'new';
+const OFF_SHEET = 'off';
+
+/**
+ * The golfers the editor lists, in the sheet's order and then the rest of the field: only
+ * golfers of the field, since a sheet may name no one else (one who withdrew drops out).
+ */
+function editorGolfers() {
+  const inField = new Map(night.field.map((golfer) => [golfer.userId, golfer]));
+  const placed = new Map();
+  for (const [index, group] of night.teeSheet.groups.entries()) {
+    for (const userId of group.userIds) if (inField.has(userId)) placed.set(userId, index);
+  }
+  const rest = night.field.filter((golfer) => !placed.has(golfer.userId));
+  return [
+    ...[...placed].map(([userId, index]) => ({ golfer: inField.get(userId), index })),
+    ...rest.map((golfer) => ({ golfer, index: null })),
+  ];
+}
+
+/** A labelled field of the editor, as the page's own fields are. */
+function editorField(id, label, input) {
+  return el('p', { class: 'hole' }, el('label', { for: id }, label), input);
+}
+
+/**
+ * The tee sheet's editor: per group its start (the club's clock) and starting hole, per
+ * golfer a "Group" choice (another group, a new one, or off the sheet).
+ */
+function showSheetEditor() {
+  const sheet = night.teeSheet;
+  $('edit-sheet-section').hidden = sheet === null;
+  if (sheet === null) return;
+  const holes = String(night.pars?.length ?? 18);
+  fill(
+    'sheet-groups',
+    sheet.groups.map((group, index) => {
+      const number = index + 1;
+      const start = el('input', {
+        id: `group-${number}-start`,
+        name: `start-${index}`,
+        type: 'time',
+      });
+      start.value = clock(group.startTime).slice(11);
+      const hole = el('input', {
+        id: `group-${number}-hole`,
+        name: `hole-${index}`,
+        type: 'number',
+        min: '1',
+        max: holes,
+        inputmode: 'numeric',
+      });
+      hole.value = group.startingHole === null ? '' : String(group.startingHole);
+      return el(
+        'fieldset',
+        {},
+        el('legend', {}, `Group ${number}`),
+        editorField(start.id, `Group ${number} start`, start),
+        editorField(hole.id, `Group ${number} starting hole`, hole),
+      );
+    }),
+  );
+  const choices = [
+    ...sheet.groups.map((_, index) => [String(index), `Group ${index + 1}`]),
+    [NEW_GROUP, 'A new group'],
+    [OFF_SHEET, 'Not on the sheet'],
+  ];
+  fill(
+    'sheet-golfers',
+    editorGolfers().map(({ golfer, index }) => {
+      const select = el(
+        'select',
+        { id: `sheet-golfer-${golfer.userId}`, name: `golfer-${golfer.userId}` },
+        ...choices.map(([value, label]) => el('option', { value }, label)),
+      );
+      select.value = index === null ? OFF_SHEET : String(index);
+      const label = golfer.teamName === null ? golfer.name : `${golfer.name} (${golfer.teamName})`;
+      return editorField(select.id, label, select);
+    }),
+  );
+}
+
+/**
+ * The sheet the editor describes, whole, as the API takes it: a start on the club's clock
+ * without an offset (the group's own day, else the night's), moved golfers after those
+ * already in their group, and no empty group. `names` are the sent groups' names in the
+ * editor ("Group 2"), by their place in the sheet sent.
+ */
+function editedSheet(values) {
+  const groups = night.teeSheet.groups.map((group, index) => {
+    const time = values[`start-${index}`];
+    const hole = values[`hole-${index}`];
+    const day = group.startTime === null ? night.localDate : group.startTime.slice(0, 10);
+    return {
+      name: `Group ${index + 1}`,
+      startTime: time === '' ? null : `${day}T${time}`,
+      startingHole: hole === '' ? null : Number(hole),
+      userIds: [],
+    };
+  });
+  const added = { name: 'The new group', startTime: null, startingHole: null, userIds: [] };
+  for (const { golfer } of editorGolfers()) {
+    const choice = values[`golfer-${golfer.userId}`];
+    if (choice === OFF_SHEET) continue;
+    (choice === NEW_GROUP ? added : groups[Number(choice)]).userIds.push(golfer.userId);
+  }
+  const kept = [...groups, added].filter((group) => group.userIds.length > 0);
+  return {
+    sheet: {
+      format: night.teeSheet.format,
+      groups: kept.map(({ startTime, startingHole, userIds }) => ({
+        startTime,
+        startingHole,
+        userIds,
+      })),
+    },
+    names: kept.map((group) => group.name),
+  };
+}
+
+/**
+ * A refusal of the edited sheet in the organizer's words: groups by their name in the
+ * editor and golfers by name, where the API names them by place in the sheet and by id.
+ */
+function sheetRefusal(error, groupNames) {
+  if (error?.fields === undefined) return error;
+  const names = new Map(night.field.map((golfer) => [String(golfer.userId), golfer.name]));
+  const words = (text) =>
+    text
+      .replace(/groups\.(\d+)(?:\.(\w+))?/g, (whole, index, field) => {
+        const what = { startTime: ' start', startingHole: ' starting hole' }[field] ?? '';
+        return `${groupNames[Number(index)] ?? whole}${what}`;
+      })
+      .replace(/golfer (\d+)/g, (whole, userId) => names.get(userId) ?? whole);
+  return new Error(
+    Object.entries(error.fields)
+      .map(([field, rule]) => `${words(field)}: ${words(rule)}.`)
+      .join(' '),
+  );
 }
 
 function showCard() {
@@ -217,6 +360,17 @@ onSubmit('generate', async ({ format, firstStart, intervalMinutes, groupSize }) 
 });
 
 $('print').addEventListener('click', () => window.print());
+
+onSubmit('edit-sheet', async (values) => {
+  const { sheet, names } = editedSheet(values);
+  try {
+    await api('PUT', `${path}/tee-sheet`, sheet);
+  } catch (error) {
+    throw sheetRefusal(error, names);
+  }
+  await load();
+  return 'Tee sheet saved.';
+});
 
 onSubmit('scorer', async ({ scorerName }) => {
   const { body } = await api('POST', orgPath('/api-keys'), {

@@ -9,9 +9,12 @@ import { ValidationError } from './errors.js';
 export const ADMIN_DATE_TIME_PATTERN =
   '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|z|[+-]\\d{2}:\\d{2})?$';
 
-export const ADMIN_DATE_TIME_RULE =
-  'must be a date and time, YYYY-MM-DDTHH:MM, read on the organization’s clock ' +
+/** The forms of an admin time in words, for rules that take other forms besides. */
+export const ADMIN_DATE_TIME_WORDS =
+  'a date and time, YYYY-MM-DDTHH:MM, read on the organization’s clock ' +
   '(e.g. 2027-04-06T17:30), or one with an offset or Z (e.g. 2027-04-06T17:30:00-05:00)';
+
+export const ADMIN_DATE_TIME_RULE = `must be ${ADMIN_DATE_TIME_WORDS}`;
 
 const PARTS =
   /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,9})?)?(Z|z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;

@@ -1,7 +1,7 @@
 import type { TeeSheetFormat } from '../db/schema.js';
 import { isWholeIn } from './course.js';
 import { ValidationError } from './errors.js';
-import { parseTeeTime } from './tee-times.js';
+import { TEE_TIME_RULE, parseTeeTime } from './tee-times.js';
 
 export const TEE_SHEET_FORMATS = ['tee-times', 'shotgun'] as const satisfies TeeSheetFormat[];
 export const MAX_GROUP_SIZE = 8;
@@ -68,7 +68,7 @@ export function checkTeeSheet(input: TeeSheetInput, context: SheetContext): TeeS
         ? null
         : parseTeeTime(group.startTime, context.eventDay, context.timeZone);
     if (startAt === null && typeof group.startTime === 'string') {
-      errors[`${field}.startTime`] = 'must be HH:MM or an ISO 8601 date-time with an offset';
+      errors[`${field}.startTime`] = TEE_TIME_RULE;
     }
     const startingHole = group.startingHole ?? null;
     if (startingHole !== null && !isWholeIn(startingHole, 1, context.holeCount)) {
@@ -154,9 +154,7 @@ export function generateTeeSheet(input: GenerateInput, context: SheetContext): T
   const errors: Record<string, string> = {};
   if (!isTeeSheetFormat(input.format)) errors.format = FORMAT_MESSAGE;
   const firstStart = parseTeeTime(input.firstStart, context.eventDay, context.timeZone);
-  if (firstStart === null) {
-    errors.firstStart = 'must be HH:MM or an ISO 8601 date-time with an offset';
-  }
+  if (firstStart === null) errors.firstStart = TEE_TIME_RULE;
   const interval = input.intervalMinutes;
   if (input.format === 'tee-times' && !isWholeIn(interval, 1, MAX_INTERVAL_MINUTES)) {
     errors.intervalMinutes = `must be a whole number of minutes from 1 to ${MAX_INTERVAL_MINUTES}`;

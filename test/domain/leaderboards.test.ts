@@ -80,7 +80,10 @@ void describe('tee times', () => {
     { value: '7:30', day: '2026-06-16', expected: null },
     { value: '24:00', day: '2026-06-16', expected: null },
     { value: '17:60', day: '2026-06-16', expected: null },
-    { value: '2026-06-16T17:30', day: '2026-06-16', expected: null },
+    // A local date-time is read on the club's clock (decisions §23), on any day.
+    { value: '2026-06-16T17:30', day: '2026-06-16', expected: '2026-06-16T22:30:00.000Z' },
+    { value: '2026-06-17T08:05', day: '2026-06-16', expected: '2026-06-17T13:05:00.000Z' },
+    { value: '2026-06-16T24:00', day: '2026-06-16', expected: null },
     { value: '2026-02-30T10:00Z', day: '2026-06-16', expected: null },
     { value: '1899-12-31T10:00Z', day: '2026-06-16', expected: null },
     { value: '2200-01-01T10:00Z', day: '2026-06-16', expected: null },

@@ -60,6 +60,7 @@ void describe('tee sheet checks', () => {
           { startTime: '17:30', startingHole: 1, userIds: [11, 12, 1] },
           { startTime: '2026-06-16T17:40:00-05:00', userIds: [21, 22, 23] },
           { userIds: [3] },
+          { startTime: '2026-06-16T17:50', userIds: [4] },
         ],
       },
       context(),
@@ -69,6 +70,7 @@ void describe('tee sheet checks', () => {
       ['2026-06-16T22:30:00.000Z', 1, [11, 12, 1]],
       ['2026-06-16T22:40:00.000Z', null, [21, 22, 23]],
       [null, null, [3]],
+      ['2026-06-16T22:50:00.000Z', null, [4]],
     ]);
   });
 
@@ -133,10 +135,13 @@ void describe('tee sheet checks', () => {
         format: 'tee-times',
         groups: [
           { startTime: '5:30pm', userIds: [1] },
-          { startTime: '2026-06-16T17:30', userIds: [2] },
+          { startTime: '2026-02-30T17:30', userIds: [2] },
         ],
       },
-      errors: { 'groups.0.startTime': /HH:MM/, 'groups.1.startTime': /offset/ },
+      errors: {
+        'groups.0.startTime': /HH:MM .* YYYY-MM-DDTHH:MM, read on the organization’s clock/,
+        'groups.1.startTime': /an offset or Z/,
+      },
     },
     {
       name: 'every problem at once',

@@ -18,6 +18,16 @@ export async function inPage<T = unknown>(page: Page, source: string): Promise<T
   return page.evaluate<T>(source);
 }
 
+/** An organizer key of the club `slug`, made through the admin API with the operator's token. */
+export async function organizerKey(h: Harness, slug: string): Promise<string> {
+  const key = await h.admin('POST', `${ADMIN}/orgs/${slug}/api-keys`, {
+    name: 'Console',
+    role: 'organizer',
+  });
+  assert.equal(key.statusCode, 201, key.body);
+  return key.json<{ key: string }>().key;
+}
+
 /** A club made through the admin API with the operator's token, and an organizer key of it. */
 export async function clubWithKey(
   h: Harness,
@@ -26,12 +36,7 @@ export async function clubWithKey(
   const slug = unique('club');
   const org = await h.admin('POST', `${ADMIN}/orgs`, { slug, name, timezone: 'America/Chicago' });
   assert.equal(org.statusCode, 201, org.body);
-  const key = await h.admin('POST', `${ADMIN}/orgs/${slug}/api-keys`, {
-    name: 'Console',
-    role: 'organizer',
-  });
-  assert.equal(key.statusCode, 201, key.body);
-  return { slug, key: key.json<{ key: string }>().key };
+  return { slug, key: await organizerKey(h, slug) };
 }
 
 /** Signs in at `/console` with `key` and chooses the club called `name`. */

@@ -3,6 +3,7 @@
  * lists that its script fills from the admin API. No page carries data, so nothing here is
  * escaped: what the API answers is put in the page by the scripts, as text.
  */
+import { MAX_IMAGE_BYTES } from '../media/service.js';
 import type { API_KEY_ROLES } from '../api-keys/schema.js';
 import type { PLAN_PERIODS, PLAN_STATUSES } from '../membership-plans/schema.js';
 
@@ -104,12 +105,25 @@ ${text('seasonLabel', 'Season', 'required')}
 ${select('status', 'Status', LEAGUE_STATUSES)}
 <p><button type="submit">Save league</button></p>
 </form>
+<section aria-labelledby="crest-title">
+<h2 id="crest-title">Crest</h2>
+<p><img id="crest" class="crest" alt="" hidden></p>
+<form id="crest-form">
+${field('image', `Crest image (PNG, JPEG or WebP, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB)`, `<input id="image" name="image" type="file" accept="image/png,image/jpeg,image/webp" required data-max-bytes="${MAX_IMAGE_BYTES}">`)}
+<p><button type="submit">Upload crest</button></p>
+</form>
+</section>
 <h2>Roster</h2>
 <table><caption>Golfers registered in the league</caption><thead><tr><th scope="col">Golfer</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead><tbody id="roster"></tbody></table>
 <form id="register">
 ${select('golfer', 'Golfer to register')}
 <p><button type="submit">Register</button></p>
-</form>`,
+</form>
+<section aria-labelledby="teams-title" id="teams-section" hidden>
+<h2 id="teams-title">Teams</h2>
+<p class="help">Members are the team’s golfers on the roster; pending invites are partners asked who have not joined yet.</p>
+<ul id="teams" class="list"></ul>
+</section>`,
   },
   {
     path: '/golfers',
@@ -163,6 +177,15 @@ ${text('groupSize', 'Golfers per group', 'type="number" min="1" max="6" value="4
 <p><button type="submit">Generate tee sheet</button> <button type="button" id="print">Print tee sheet</button></p>
 </form>
 <table id="sheet"><caption>Groups, their start and golfers</caption><thead><tr><th scope="col">Start</th><th scope="col">Hole</th><th scope="col">Golfers</th></tr></thead><tbody id="groups"></tbody></table>
+<div id="edit-sheet-section" class="no-print" hidden>
+<h3 id="edit-sheet-title">Change the tee sheet</h3>
+<form id="edit-sheet" aria-labelledby="edit-sheet-title">
+<p class="help">Change a group’s start or starting hole, or put a golfer in another group or off the sheet; a group left without golfers comes off the sheet. Then save the whole sheet.</p>
+<div id="sheet-groups" class="groups"></div>
+<fieldset><legend>Golfers and their groups</legend><div id="sheet-golfers" class="holes wide"></div></fieldset>
+<p><button type="submit">Save tee sheet</button></p>
+</form>
+</div>
 </section>
 <section aria-labelledby="scorer-title" class="no-print">
 <h2 id="scorer-title">Scorer link</h2>

@@ -89,6 +89,10 @@ export function presentAdminLeagueDetail(
       name: team.name,
       memberCount: team.member_count,
       entryPaid: team.entry_paid,
+      // Named fields only: an invite's token is the invited golfer's, never the organizer's.
+      invites: found.invites
+        .filter((invite) => invite.team_id === team.id)
+        .map((invite) => ({ email: invite.email, accepted: invite.accepted })),
     })),
   };
 }

@@ -81,7 +81,12 @@ export const AdminLeagueDetail = Type.Object({
       name: Type.String(),
       memberCount: Type.Integer(),
       entryPaid: Type.Boolean(),
+      invites: Type.Array(Type.Object({ email: Type.String(), accepted: Type.Boolean() }), {
+        description:
+          'Partners the team invited, in the order invited; `accepted` once they joined it.',
+      }),
     }),
+    { description: 'Its members are the roster’s active entries of the team’s `teamId`.' },
   ),
 });
 export type AdminLeagueDetail = Static<typeof AdminLeagueDetail>;

@@ -16,6 +16,7 @@ import {
   findPublicLeague,
   findPublicLeagues,
   findRoster,
+  findInvitesOfLeague,
   findTeamsOfLeague,
   insertLeague,
   lockLeague,
@@ -240,12 +241,13 @@ export async function listLeagues(db: Executor, orgSlug: string, page: Page) {
   return { org, ...(await findLeaguesOfOrg(db, org.id, page)) };
 }
 
-/** A league of any status with its roster (withdrawn entries too) and its teams. */
+/** A league of any status with its roster (withdrawn entries too), its teams and their invites. */
 export async function getAdminLeague(db: Executor, orgSlug: string, id: number) {
   const { org, league } = await requireLeagueById(db, orgSlug, id, 'admin');
-  const [roster, teams] = await Promise.all([
+  const [roster, teams, invites] = await Promise.all([
     findRoster(db, league.id),
     findTeamsOfLeague(db, league.id),
+    findInvitesOfLeague(db, league.id),
   ]);
-  return { org, league, roster, teams };
+  return { org, league, roster, teams, invites };
 }

@@ -190,3 +190,14 @@ export async function findTeamsOfLeague(db: Executor, leagueId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** The invites of a league's teams, in the order they were sent (their tokens stay here). */
+export async function findInvitesOfLeague(db: Executor, leagueId: number) {
+  return db
+    .selectFrom('invites')
+    .innerJoin('teams', 'teams.id', 'invites.team_id')
+    .select(['invites.team_id', 'invites.email', 'invites.accepted'])
+    .where('teams.event_series_id', '=', leagueId)
+    .orderBy('invites.id')
+    .execute();
+}

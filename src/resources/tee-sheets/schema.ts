@@ -5,14 +5,21 @@ import {
   MAX_INTERVAL_MINUTES,
   TEE_SHEET_FORMATS,
 } from '../../domain/tee-sheets.js';
+import { TEE_TIME_PATTERN, TEE_TIME_RULE } from '../../domain/tee-times.js';
 import { Id, Nullable } from '../../http/schemas/common.js';
 
-/** A tee time: the org's wall clock on the event's day, or an instant with an offset. */
-
+/**
+ * A tee time: the org's wall clock on the event's day (`HH:MM`), or a date-time as every
+ * admin body takes it (decisions §23), without an offset on the org's clock.
+ */
 export const TeeTime = Type.String({
-  minLength: 1,
   maxLength: 40,
-  description: '`HH:MM` (the club’s wall clock on the event’s day) or an ISO 8601 date-time.',
+  pattern: TEE_TIME_PATTERN,
+  errorMessage: { pattern: TEE_TIME_RULE },
+  description:
+    '`HH:MM` (the club’s wall clock on the event’s day), a local date-time read in the ' +
+    'organization’s time zone (`2027-04-06T17:30`), or one with an offset or `Z`.',
+  examples: ['17:30', '2027-04-06T17:30'],
 });
 export const TeeSheetFormat = Type.Enum(TEE_SHEET_FORMATS);
 
@@ -47,7 +54,12 @@ export const AdminTeeSheet = Type.Object({
   format: TeeSheetFormat,
   groups: Type.Array(
     Type.Object({
-      startTime: Nullable(Type.String()),
+      startTime: Nullable(
+        Type.String({
+          format: 'date-time',
+          description: 'With the organization’s offset at that time.',
+        }),
+      ),
       startingHole: Nullable(Type.Integer()),
       userIds: Type.Array(Type.Integer()),
     }),

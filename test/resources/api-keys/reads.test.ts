@@ -145,7 +145,12 @@ describeOnDatabases('admin reads: what each caller sees (decisions §23)', (harn
     const draft = await h.league(night.org, { status: 'draft' });
     const teams = await h.league(night.org, { entrySize: 2 });
     const golfer = await h.user();
-    await h.register(night.org, teams, { userId: golfer.id, teamName: 'Bogey Free' });
+    const partner = await h.user();
+    await h.register(night.org, teams, {
+      userId: golfer.id,
+      teamName: 'Bogey Free',
+      partnerEmails: [partner.email],
+    });
     await withdrawRegistration(h.database.db, {
       orgSlug: night.org.slug,
       leagueId: night.league.id,
@@ -176,7 +181,13 @@ describeOnDatabases('admin reads: what each caller sees (decisions §23)', (harn
     );
     const teamDetail = await read<Detail>(h, leaguePath(night.org, teams.id));
     assert.deepEqual(teamDetail.teams, [
-      { id: teamDetail.roster[0]?.teamId, name: 'Bogey Free', memberCount: 1, entryPaid: false },
+      {
+        id: teamDetail.roster[0]?.teamId,
+        name: 'Bogey Free',
+        memberCount: 1,
+        entryPaid: false,
+        invites: [{ email: partner.email, accepted: false }],
+      },
     ]);
   });
 

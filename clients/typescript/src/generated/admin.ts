@@ -3401,11 +3401,17 @@ export interface operations {
                              */
                             registeredAt: string;
                         }[];
+                        /** @description Its members are the roster’s active entries of the team’s `teamId`. */
                         teams: {
                             id: number;
                             name: string;
                             memberCount: number;
                             entryPaid: boolean;
+                            /** @description Partners the team invited, in the order invited; `accepted` once they joined it. */
+                            invites: {
+                                email: string;
+                                accepted: boolean;
+                            }[];
                         }[];
                     };
                 };
@@ -7910,7 +7916,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {unknown} */
                     format: "tee-times" | "shotgun";
-                    /** @description `HH:MM` (the club’s wall clock on the event’s day) or an ISO 8601 date-time. */
+                    /**
+                     * @description `HH:MM` (the club’s wall clock on the event’s day), a local date-time read in the organization’s time zone (`2027-04-06T17:30`), or one with an offset or `Z`.
+                     * @example 17:30
+                     * @example 2027-04-06T17:30
+                     */
                     firstStart: string;
                     intervalMinutes?: number;
                     groupSize: number;
