@@ -57,6 +57,10 @@ function startEditing(plan) {
   }
   $('price').value = mainUnits(plan);
   $('capacity').value = plan.capacity === null ? '' : String(plan.capacity);
+  // The API answers on the club's clock with its offset; the field takes the clock alone.
+  for (const name of ['salesOpenAt', 'salesCloseAt']) {
+    $(name).value = plan[name] === null ? '' : plan[name].slice(0, 16);
+  }
   $('description').value = plan.description ?? '';
   $('benefits').value = plan.benefits.join('\n');
   $('plan-title').textContent = `Edit ${plan.name}`;
@@ -124,6 +128,9 @@ function planBody(values) {
     benefits,
     description: description === '' ? null : description,
     capacity: capacity === '' ? null : Number(capacity),
+    // A local date-time, which the API reads on the club's clock.
+    salesOpenAt: values.salesOpenAt === '' ? null : values.salesOpenAt,
+    salesCloseAt: values.salesCloseAt === '' ? null : values.salesCloseAt,
   };
 }
 

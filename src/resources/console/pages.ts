@@ -343,6 +343,9 @@ ${select('period', 'Paid', choices(PLAN_PERIOD_WORDS))}
 ${select('status', 'Status', choices(PLAN_STATUS_WORDS))}
 ${text('capacity', 'Places (optional)', 'type="number" min="0" max="1000000" aria-describedby="capacity-help"')}
 <p id="capacity-help" class="help">How many may buy it; empty: no limit.</p>
+${text('salesOpenAt', 'Sales open (optional, the club’s local time)', 'type="datetime-local" aria-describedby="sales-help"')}
+${text('salesCloseAt', 'Sales close (optional, the club’s local time)', 'type="datetime-local" aria-describedby="sales-help"')}
+<p id="sales-help" class="help">Empty: sales open at once and never close.</p>
 ${area('description', 'Description (optional)', 'rows="3" maxlength="2000"')}
 ${area('benefits', 'Benefits (optional, one a line)', 'rows="4"')}
 <p><button type="submit" id="plan-submit">Create plan</button> <button type="button" id="plan-cancel" class="secondary" hidden>Stop editing</button></p>

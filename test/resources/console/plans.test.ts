@@ -83,7 +83,7 @@ describeUnlessSkipped('the console: an organizer sells memberships', browserSkip
     await page.getByRole('button', { name: 'Create plan' }).click();
     await said(page, 'Plan Full membership created.');
     await fillPlan({ name: 'Junior', slug: 'junior', price: '5000', currency: 'JPY' });
-    await fillPlan({ period: 'one-time', status: 'draft' });
+    await fillPlan({ period: 'one-time', status: 'draft', salesOpenAt: '2027-01-05T09:00' });
     await page.getByRole('button', { name: 'Create plan' }).click();
     await said(page, 'Plan Junior created.');
     assert.deepEqual(await planRows(), [
@@ -127,7 +127,13 @@ describeUnlessSkipped('the console: an organizer sells memberships', browserSkip
     assert.equal(await page.inputValue('#price'), '240.5');
     assert.equal(await page.inputValue('#capacity'), '2');
     assert.equal(await page.inputValue('#benefits'), 'Tuesday league\nPractice range');
-    await fillPlan({ price: '260', capacity: '', description: '' });
+    assert.equal(await page.inputValue('#salesOpenAt'), '', 'no sales window yet');
+    await fillPlan({
+      price: '260',
+      capacity: '',
+      description: '',
+      salesCloseAt: '2027-07-01T18:00',
+    });
     await page.getByRole('button', { name: 'Save plan' }).click();
     await said(page, 'Plan Full membership saved.');
     assert.equal(await page.locator('#plan-title').innerText(), 'New plan', 'back to a new plan');
@@ -137,6 +143,16 @@ describeUnlessSkipped('the console: an organizer sells memberships', browserSkip
       { priceCents: 26000, capacity: null, description: null },
       'emptied fields are cleared',
     );
+    // The club is in Chicago: −06:00 in January, −05:00 in July.
+    const junior = (await adminPlans()).find((plan) => plan.slug === 'junior');
+    assert.deepEqual(
+      [junior?.salesOpenAt, full?.salesCloseAt],
+      ['2027-01-05T09:00:00-06:00', '2027-07-01T18:00:00-05:00'],
+      'the sales window, typed on the club’s clock',
+    );
+    await page.getByRole('button', { name: 'Edit Junior' }).click();
+    assert.equal(await page.inputValue('#salesOpenAt'), '2027-01-05T09:00');
+    await page.getByRole('button', { name: 'Stop editing' }).click();
     await checkAccessibility(page, 'plans, two');
   });
 
