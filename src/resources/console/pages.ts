@@ -250,9 +250,9 @@ ${select('scope', 'Points count', '<option value="season">per season</option><op
     script: 'posts.js',
     body: `<h1>Posts</h1>
 <table><caption>Posts of the club, drafts first</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Published (club time)</th><th scope="col">Action</th></tr></thead><tbody id="posts"></tbody></table>
-<h2>New draft</h2>
+<h2 id="post-title">New draft</h2>
 <p>A draft is seen by nobody but the club’s organizers until it is published.</p>
-<form id="create-post">
+<form id="create-post" aria-labelledby="post-title">
 ${text('title', 'Title', 'required maxlength="200"')}
 ${text('slug', 'Short name in links', 'required pattern="[a-z0-9]+(-[a-z0-9]+)*" aria-describedby="post-slug-help"')}
 <p id="post-slug-help" class="help">Lowercase letters and digits, words joined by hyphens.</p>
@@ -260,7 +260,9 @@ ${field('body', 'Text', '<textarea id="body" name="body" required rows="8" aria-
 <p id="body-help" class="help">Markdown: blank lines between paragraphs, **bold**, [links](https://example.com). HTML is shown as text.</p>
 ${text('tags', 'Tags (optional)', 'aria-describedby="tags-help"')}
 <p id="tags-help" class="help">Short names separated by commas, e.g. news, results.</p>
-<p><button type="submit">Save draft</button></p>
+${text('publishedAt', 'Publish at (optional, the club’s local time)', 'type="datetime-local" aria-describedby="published-help"')}
+<p id="published-help" class="help">Empty: the moment it is published. A later time schedules it: published, it shows from then on.</p>
+<p><button type="submit" id="post-submit">Save draft</button> <button type="button" id="post-cancel" class="secondary" hidden>Stop editing</button></p>
 </form>`,
   },
   {

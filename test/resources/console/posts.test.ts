@@ -97,4 +97,48 @@ describeUnlessSkipped('the console: an organizer writes and publishes a post', b
     assert.deepEqual(post.json<{ tags: string[] }>().tags, ['news', 'league']);
     await checkAccessibility(page, 'posts, published');
   });
+
+  void test('a post is edited, scheduled, and shows when its time comes', async () => {
+    const adminPost = async (slug: string) =>
+      (await h.admin('GET', `/admin/v1/orgs/${orgSlug}/posts`))
+        .json<{ posts: { slug: string; body: string; publishedAt: string | null }[] }>()
+        .posts.find((post) => post.slug === slug);
+    await page.fill('#title', 'Summer social');
+    await page.fill('#slug', 'summer-social');
+    await page.fill('#body', 'Barbecue after the last night.');
+    await page.fill('#tags', '');
+    // July in Chicago is −05:00.
+    await page.fill('#publishedAt', '2030-07-01T18:00');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await said(page, 'Draft Summer social saved.');
+    await page.getByRole('button', { name: 'Publish Summer social' }).click();
+    await said(page, 'Summer social is published as scheduled.');
+    const line = page.locator('#posts tr', { hasText: 'Summer social' });
+    assert.deepEqual((await line.innerText()).split('\t').slice(0, 3), [
+      'Summer social',
+      'scheduled',
+      '2030-07-01 18:00',
+    ]);
+    assert.equal((await adminPost('summer-social'))?.publishedAt, '2030-07-01T18:00:00-05:00');
+    assert.deepEqual(await publicSlugs(), ['opening-night'], 'not before its time');
+
+    await page.getByRole('button', { name: 'Edit Summer social' }).click();
+    assert.equal(await page.locator('#post-title').innerText(), 'Edit Summer social');
+    assert.equal(await page.inputValue('#body'), 'Barbecue after the last night.');
+    assert.equal(await page.inputValue('#publishedAt'), '2030-07-01T18:00');
+    await checkAccessibility(page, 'posts, editing one');
+    await page.fill('#body', 'Barbecue and prizes after the last night.');
+    await page.fill('#publishedAt', '2026-01-06T09:00');
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await said(page, 'Post Summer social saved.');
+    assert.equal(await page.locator('#post-title').innerText(), 'New draft', 'back to a new draft');
+    const saved = await adminPost('summer-social');
+    assert.equal(saved?.body, 'Barbecue and prizes after the last night.');
+    assert.equal(saved.publishedAt, '2026-01-06T09:00:00-06:00');
+    assert.deepEqual(
+      (await publicSlugs()).sort(),
+      ['opening-night', 'summer-social'],
+      'its time has come',
+    );
+  });
 });
