@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { axeSource, eventuallyInPage } from './browser.js';
-import { ADMIN, unique, type Harness } from './harness.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeSource, eventuallyInPage, launchChromium } from './browser.js';
+import { TARGETS } from './databases.js';
+import { ADMIN, NO_LIMITS, startHarness, stopHarness, unique, type Harness } from './harness.js';
 
 /** Where the console's screenshots go: gitignored, for a person to look at. */
 const SHOTS = new URL('../../test-output/console/', import.meta.url);
@@ -16,6 +17,45 @@ export async function shotPath(file: string): Promise<string> {
 /** Code that runs in the page is written as it runs there: the tests have no DOM types. */
 export async function inPage<T = unknown>(page: Page, source: string): Promise<T> {
   return page.evaluate<T>(source);
+}
+
+/** What a console suite runs against: the app on a port, its club and key, a browser page. */
+export interface ConsoleSetUp {
+  h: Harness;
+  origin: string;
+  slug: string;
+  key: string;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * The app on PGlite listening on a port, a club (`clubWithKey`) with what `prepare` adds to
+ * it, and Chromium with one page of 1280 × 900; `watch` sees the browser context first (its
+ * requests, say). Closed by `closeConsole`.
+ */
+export async function openConsole(
+  clubName: string,
+  options: {
+    prepare?: (h: Harness, slug: string) => Promise<void>;
+    watch?: (context: BrowserContext) => void;
+  } = {},
+): Promise<ConsoleSetUp> {
+  const pglite = TARGETS[0];
+  if (pglite === undefined) throw new Error('no PGlite target');
+  const h = await startHarness(pglite, NO_LIMITS);
+  const { slug, key } = await clubWithKey(h, clubName);
+  await options.prepare?.(h, slug);
+  const origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  options.watch?.(context);
+  return { h, origin, slug, key, browser, page: await context.newPage() };
+}
+
+export async function closeConsole(setUp: Pick<ConsoleSetUp, 'h' | 'browser'>): Promise<void> {
+  await setUp.browser.close();
+  await stopHarness(setUp.h);
 }
 
 /** An organizer key of the club `slug`, made through the admin API with the operator's token. */

@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserSkip, launchChromium } from '../../support/browser.js';
-import { checkAccessibility, clubWithKey, said, shoot, signIn } from '../../support/console.js';
-import { TARGETS } from '../../support/databases.js';
+import { browserSkip } from '../../support/browser.js';
 import {
-  ADMIN,
-  NO_LIMITS,
-  describeUnlessSkipped,
-  startHarness,
-  stopHarness,
-  unique,
-  type Harness,
-} from '../../support/harness.js';
+  checkAccessibility,
+  said,
+  shoot,
+  signIn,
+  closeConsole,
+  openConsole,
+} from '../../support/console.js';
+import { ADMIN, describeUnlessSkipped, unique, type Harness } from '../../support/harness.js';
 
 const GOLFERS = ['Ava Eagle', 'Ben Birdie', 'Cy Par', 'Di Bogey'];
 
@@ -25,28 +23,29 @@ describeUnlessSkipped('the console: an organizer runs a match-play bracket', bro
   let orgKey: string;
 
   before(async () => {
-    const pglite = TARGETS[0];
-    if (pglite === undefined) throw new Error('no PGlite target');
-    h = await startHarness(pglite, NO_LIMITS);
-    ({ slug: orgSlug, key: orgKey } = await clubWithKey(h, 'Match Club'));
-    for (const name of GOLFERS) {
-      const [firstName, lastName] = name.split(' ');
-      const added = await h.admin('POST', `${ADMIN}/orgs/${orgSlug}/golfers`, {
-        email: `${unique('player')}@example.com`,
-        firstName,
-        lastName,
-      });
-      assert.equal(added.statusCode, 201, added.body);
-    }
-    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    ({
+      h,
+      browser,
+      page,
+      origin,
+      slug: orgSlug,
+      key: orgKey,
+    } = await openConsole('Match Club', {
+      prepare: async (h, slug) => {
+        for (const name of GOLFERS) {
+          const [firstName, lastName] = name.split(' ');
+          const added = await h.admin('POST', `${ADMIN}/orgs/${slug}/golfers`, {
+            email: `${unique('player')}@example.com`,
+            firstName,
+            lastName,
+          });
+          assert.equal(added.statusCode, 201, added.body);
+        }
+      },
+    }));
   });
 
-  after(async () => {
-    await browser.close();
-    await stopHarness(h);
-  });
+  after(() => closeConsole({ h, browser }));
 
   async function enterResult(index: number, winner: string, result: Record<string, string>) {
     const form = page.locator('#rounds form').nth(index);

@@ -2,25 +2,18 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AdminOrg } from '../../../src/resources/orgs/schema.js';
-import { browserSkip, launchChromium } from '../../support/browser.js';
+import { browserSkip } from '../../support/browser.js';
 import {
   checkAccessibility,
-  clubWithKey,
+  closeConsole,
+  openConsole,
   inPage,
   said,
   shoot,
   signIn,
 } from '../../support/console.js';
-import { TARGETS } from '../../support/databases.js';
 import { createEvent } from '../../support/events.js';
-import {
-  ADMIN,
-  NO_LIMITS,
-  describeUnlessSkipped,
-  startHarness,
-  stopHarness,
-  type Harness,
-} from '../../support/harness.js';
+import { ADMIN, describeUnlessSkipped, type Harness } from '../../support/harness.js';
 
 describeUnlessSkipped('the console: an organizer runs the club and its keys', browserSkip, () => {
   let h: Harness;
@@ -32,22 +25,22 @@ describeUnlessSkipped('the console: an organizer runs the club and its keys', br
   const requestUrls: string[] = [];
 
   before(async () => {
-    const pglite = TARGETS[0];
-    if (pglite === undefined) throw new Error('no PGlite target');
-    h = await startHarness(pglite, NO_LIMITS);
-    ({ slug: orgSlug, key: orgKey } = await clubWithKey(h, 'Links Club'));
-    await createEvent(h, { slug: orgSlug }, { title: 'Tuesday night' });
-    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.on('request', (request) => requestUrls.push(request.url()));
-    page = await context.newPage();
+    ({
+      h,
+      browser,
+      page,
+      origin,
+      slug: orgSlug,
+      key: orgKey,
+    } = await openConsole('Links Club', {
+      prepare: async (h, slug) => {
+        await createEvent(h, { slug }, { title: 'Tuesday night' });
+      },
+      watch: (context) => context.on('request', (request) => requestUrls.push(request.url())),
+    }));
   });
 
-  after(async () => {
-    await browser.close();
-    await stopHarness(h);
-  });
+  after(() => closeConsole({ h, browser }));
 
   /** The org as the admin API reads it with `key` (the operator's token by default). */
   const readOrg = (key?: string) =>

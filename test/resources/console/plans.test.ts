@@ -2,18 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AdminPlan, PublicPlanList } from '../../../src/resources/membership-plans/schema.js';
-import { browserSkip, launchChromium } from '../../support/browser.js';
-import { checkAccessibility, clubWithKey, said, shoot, signIn } from '../../support/console.js';
-import { TARGETS } from '../../support/databases.js';
+import { browserSkip } from '../../support/browser.js';
 import {
-  ADMIN,
-  NO_LIMITS,
-  describeUnlessSkipped,
-  startHarness,
-  stopHarness,
-  unique,
-  type Harness,
-} from '../../support/harness.js';
+  checkAccessibility,
+  said,
+  shoot,
+  signIn,
+  closeConsole,
+  openConsole,
+} from '../../support/console.js';
+import { ADMIN, describeUnlessSkipped, unique, type Harness } from '../../support/harness.js';
 import { plansPath, publicPlansPath } from '../../support/membership-plans.js';
 
 describeUnlessSkipped('the console: an organizer sells memberships', browserSkip, () => {
@@ -25,27 +23,28 @@ describeUnlessSkipped('the console: an organizer sells memberships', browserSkip
   let orgKey: string;
 
   before(async () => {
-    const pglite = TARGETS[0];
-    if (pglite === undefined) throw new Error('no PGlite target');
-    h = await startHarness(pglite, NO_LIMITS);
     let slug: string;
-    ({ slug, key: orgKey } = await clubWithKey(h, 'Members Club'));
+    ({
+      h,
+      browser,
+      page,
+      origin,
+      slug,
+      key: orgKey,
+    } = await openConsole('Members Club', {
+      prepare: async (h, slug) => {
+        const added = await h.admin('POST', `${ADMIN}/orgs/${slug}/golfers`, {
+          email: `${unique('member')}@example.com`,
+          firstName: 'Mo',
+          lastName: 'Member',
+        });
+        assert.equal(added.statusCode, 201, added.body);
+      },
+    }));
     org = { slug };
-    const added = await h.admin('POST', `${ADMIN}/orgs/${slug}/golfers`, {
-      email: `${unique('member')}@example.com`,
-      firstName: 'Mo',
-      lastName: 'Member',
-    });
-    assert.equal(added.statusCode, 201, added.body);
-    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   });
 
-  after(async () => {
-    await browser.close();
-    await stopHarness(h);
-  });
+  after(() => closeConsole({ h, browser }));
 
   const planRows = async () =>
     (await page.locator('#plans tr').allInnerTexts()).map((line) => line.split('\t').slice(0, 4));

@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserSkip, launchChromium } from '../../support/browser.js';
-import { checkAccessibility, clubWithKey, said, shoot, signIn } from '../../support/console.js';
-import { TARGETS } from '../../support/databases.js';
+import { browserSkip } from '../../support/browser.js';
 import {
-  NO_LIMITS,
-  PUBLIC,
-  describeUnlessSkipped,
-  startHarness,
-  stopHarness,
-  type Harness,
-} from '../../support/harness.js';
+  checkAccessibility,
+  said,
+  shoot,
+  signIn,
+  closeConsole,
+  openConsole,
+} from '../../support/console.js';
+import { PUBLIC, describeUnlessSkipped, type Harness } from '../../support/harness.js';
 
 /** `YYYY-MM-DD HH:MM` in Chicago, the zone of `clubWithKey`'s club. */
 const CHICAGO_CLOCK = new Intl.DateTimeFormat('sv-SE', {
@@ -29,19 +28,10 @@ describeUnlessSkipped('the console: an organizer writes and publishes a post', b
   let orgKey: string;
 
   before(async () => {
-    const pglite = TARGETS[0];
-    if (pglite === undefined) throw new Error('no PGlite target');
-    h = await startHarness(pglite, NO_LIMITS);
-    ({ slug: orgSlug, key: orgKey } = await clubWithKey(h, 'News Club'));
-    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    ({ h, browser, page, origin, slug: orgSlug, key: orgKey } = await openConsole('News Club'));
   });
 
-  after(async () => {
-    await browser.close();
-    await stopHarness(h);
-  });
+  after(() => closeConsole({ h, browser }));
 
   const publicSlugs = async () =>
     (await h.app.inject({ method: 'GET', url: `${PUBLIC}/orgs/${orgSlug}/posts` }))

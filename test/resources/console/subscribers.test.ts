@@ -3,17 +3,16 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { SubscriberList } from '../../../src/resources/newsletter/schema.js';
-import { browserSkip, launchChromium } from '../../support/browser.js';
-import { checkAccessibility, clubWithKey, said, shoot, signIn } from '../../support/console.js';
-import { TARGETS } from '../../support/databases.js';
+import { browserSkip } from '../../support/browser.js';
 import {
-  ADMIN,
-  NO_LIMITS,
-  describeUnlessSkipped,
-  startHarness,
-  stopHarness,
-  type Harness,
-} from '../../support/harness.js';
+  checkAccessibility,
+  said,
+  shoot,
+  signIn,
+  closeConsole,
+  openConsole,
+} from '../../support/console.js';
+import { ADMIN, describeUnlessSkipped, type Harness } from '../../support/harness.js';
 import { newAddress, subscribeOk } from '../../support/newsletter.js';
 
 /** One more than a page of the console's list, so that it has a second page. */
@@ -30,35 +29,39 @@ describeUnlessSkipped('the console: an organizer keeps the newsletter’s list',
   const requestUrls: string[] = [];
 
   before(async () => {
-    const pglite = TARGETS[0];
-    if (pglite === undefined) throw new Error('no PGlite target');
-    h = await startHarness(pglite, NO_LIMITS);
     let slug: string;
-    ({ slug, key: orgKey } = await clubWithKey(h, 'Letters Club'));
+    ({
+      h,
+      browser,
+      page,
+      origin,
+      slug,
+      key: orgKey,
+    } = await openConsole('Letters Club', {
+      prepare: async (h, slug) => {
+        for (let index = 0; index < SUBSCRIBERS; index += 1) {
+          const email = newAddress();
+          addresses.push(email);
+          await subscribeOk(
+            h,
+            { slug },
+            { email, ...(index === 0 ? { name: 'Nell Reader' } : {}) },
+          );
+        }
+        // Confirming goes through the mail's link (test/resources/newsletter); here the row is
+        // set as a confirmation leaves it, for the console to show.
+        await h.database.db
+          .updateTable('newsletter_subscribers')
+          .set({ status: 'confirmed', confirmed_at: new Date('2026-06-16T18:05:00Z') })
+          .where('email', '=', addresses[0] ?? '')
+          .execute();
+      },
+      watch: (context) => context.on('request', (request) => requestUrls.push(request.url())),
+    }));
     org = { slug };
-    for (let index = 0; index < SUBSCRIBERS; index += 1) {
-      const email = newAddress();
-      addresses.push(email);
-      await subscribeOk(h, org, { email, ...(index === 0 ? { name: 'Nell Reader' } : {}) });
-    }
-    // Confirming goes through the mail's link (test/resources/newsletter); here the row is
-    // set as a confirmation leaves it, for the console to show.
-    await h.database.db
-      .updateTable('newsletter_subscribers')
-      .set({ status: 'confirmed', confirmed_at: new Date('2026-06-16T18:05:00Z') })
-      .where('email', '=', addresses[0] ?? '')
-      .execute();
-    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.on('request', (request) => requestUrls.push(request.url()));
-    page = await context.newPage();
   });
 
-  after(async () => {
-    await browser.close();
-    await stopHarness(h);
-  });
+  after(() => closeConsole({ h, browser }));
 
   const cells = async (index: number) =>
     (await page.locator('#subscribers tr').nth(index).innerText()).split('\t').slice(0, 3);
