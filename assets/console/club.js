@@ -1,4 +1,5 @@
-// The club: its settings (name, time zone, live odds) and its keys (list, create, revoke).
+// The club: its settings (name, time zone, live odds, newsletter consent text) and its keys
+// (list, create, revoke).
 import {
   $,
   api,
@@ -29,6 +30,12 @@ function timeZones(current) {
   return zones.includes(current) ? zones : [current, ...zones].sort();
 }
 
+/** The club's own consent text, or an empty box showing the default sentence it stands for. */
+function showConsentText(club) {
+  $('newsletterConsentText').value = club.newsletterConsentText ?? '';
+  $('newsletterConsentText').placeholder = club.newsletterConsentDefault;
+}
+
 async function loadClub() {
   const { body: club } = await api('GET', orgPath());
   $('name').value = club.name;
@@ -38,6 +45,7 @@ async function loadClub() {
   );
   $('timezone').value = club.timezone;
   $('oddsEnabled').checked = club.oddsEnabled;
+  showConsentText(club);
 }
 
 /**
@@ -128,13 +136,16 @@ function hideSecret() {
   $('new-key').hidden = true;
 }
 
-onSubmit('club', async ({ name, timezone, oddsEnabled }) => {
+onSubmit('club', async ({ name, timezone, oddsEnabled, newsletterConsentText }) => {
   const { body: club } = await api('PATCH', orgPath(), {
     name,
     timezone,
     oddsEnabled: oddsEnabled === 'on',
+    // An empty box is the default sentence, which the API keeps as null.
+    newsletterConsentText: newsletterConsentText.trim() === '' ? null : newsletterConsentText,
   });
   chooseOrg(club);
+  showConsentText(club);
   $('org-name').textContent = club.name;
   return `${club.name} is saved.`;
 });

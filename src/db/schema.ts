@@ -11,6 +11,8 @@ export interface OrgsTable {
   timezone: string;
   /** Whether the org's events publish live odds (decisions §15). */
   odds_enabled: Generated<boolean>;
+  /** The club's own newsletter consent text (decisions §18); null: the generated sentence. */
+  newsletter_consent_text: string | null;
   created_at: CreatedAt;
 }
 

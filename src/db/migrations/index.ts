@@ -13,6 +13,7 @@ import * as players from './014-players.js';
 import * as netScoring from './015-net-scoring.js';
 import * as completeCardMarks from './016-complete-card-marks.js';
 import * as storedBoardCompetitors from './017-stored-board-competitors.js';
+import * as newsletterConsentText from './018-newsletter-consent-text.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '015-net-scoring': netScoring,
   '016-complete-card-marks': completeCardMarks,
   '017-stored-board-competitors': storedBoardCompetitors,
+  '018-newsletter-consent-text': newsletterConsentText,
 };

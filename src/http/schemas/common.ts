@@ -56,17 +56,25 @@ export const Slug = Type.String({
 });
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 /**
- * Organizer and golfer text: one to `maxLength` characters, without control characters
- * other than tab and newline (a NUL cannot even be stored; the others only hide or break
- * what pages show). `errorMessage` words a failed `pattern` for the 422.
+ * Organizer and golfer text has no control characters other than tab and newline (a NUL
+ * cannot even be stored; the others only hide or break what pages show).
+ */
+export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]*$';
+/** How a failed `TEXT_PATTERN` is worded in a 422. */
+export const TEXT_PATTERN_RULE =
+  'must not contain control characters (tab and newline are allowed)';
+
+/**
+ * Organizer and golfer text: one to `maxLength` characters of `TEXT_PATTERN`.
+ * `errorMessage` words a failed `pattern` for the 422.
  */
 export const Text = (maxLength: number, description?: string) =>
   Type.String({
     ...(description === undefined ? {} : { description }),
     minLength: 1,
     maxLength,
-    pattern: '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]*$',
-    errorMessage: { pattern: 'must not contain control characters (tab and newline are allowed)' },
+    pattern: TEXT_PATTERN,
+    errorMessage: { pattern: TEXT_PATTERN_RULE },
   });
 
 export const CalendarDate = Type.String({

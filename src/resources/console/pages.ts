@@ -301,6 +301,8 @@ ${select('holesPerMatch', 'Holes per match', '<option value="18">18</option><opt
 ${text('name', 'Name', 'required maxlength="200"')}
 ${select('timezone', 'Time zone (the club’s clock for every time it shows)')}
 ${check('oddsEnabled', 'Live odds on the club’s leaderboards')}
+${area('newsletterConsentText', 'Newsletter consent text', 'rows="4" maxlength="1000" aria-describedby="consent-help"')}
+<p id="consent-help" class="help">The words beside the consent box of the newsletter form; each new subscriber’s consent record keeps them. Empty: the default sentence in the club’s name, shown in the empty box.</p>
 <p><button type="submit">Save club</button></p>
 </form>
 </section>

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/executor.js';
 import type { NewsletterSubscriber, Org } from '../../db/schema.js';
 import { NotFoundError } from '../../domain/errors.js';
+import { consentText } from '../../domain/newsletter-consent.js';
 import { countMailSince, dropMailOf, enqueueMail } from '../../mail/outbox.js';
 import { requireOrg } from '../orgs/service.js';
 import { writeTransaction } from '../transaction.js';
@@ -31,11 +32,6 @@ const MAIL_CAPS: readonly { windowMs: number; most: number }[] = [
 
 function hashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/** The consent text a subscriber agrees to, in the org's name. */
-export function consentText(org: Pick<Org, 'name'>): string {
-  return `I agree to receive the ${org.name} newsletter by e-mail. I can unsubscribe at any time.`;
 }
 
 /** Where a request came from, for the consent record. */

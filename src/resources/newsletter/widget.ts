@@ -1,7 +1,7 @@
+import { consentText } from '../../domain/newsletter-consent.js';
 import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import { html, type Html } from '../../http/embed/html.js';
 import type { Widget } from '../../http/embed/parts.js';
-import { consentText } from './service.js';
 
 /** What the widget says once a request is taken, with script or without. */
 export const CHECK_INBOX =

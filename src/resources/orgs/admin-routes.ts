@@ -78,7 +78,7 @@ export function adminOrgRoutes(context: AppContext) {
         schema: {
           operationId: 'updateOrg',
           tags: TAGS,
-          summary: 'Change an organization’s name, time zone, or whether it offers live odds',
+          summary: 'Change an organization’s name, time zone, live odds or newsletter consent text',
           params: OrgParams,
           body: PatchOrgBody,
           response: {

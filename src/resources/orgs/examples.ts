@@ -1,3 +1,4 @@
+import { defaultConsentText } from '../../domain/newsletter-consent.js';
 import type { AdminOrg, AdminOrgList } from './schema.js';
 
 export const ADMIN_ORG_EXAMPLE: AdminOrg = {
@@ -6,6 +7,8 @@ export const ADMIN_ORG_EXAMPLE: AdminOrg = {
   name: 'Demo Golf Club',
   timezone: 'America/Chicago',
   oddsEnabled: true,
+  newsletterConsentText: null,
+  newsletterConsentDefault: defaultConsentText('Demo Golf Club'),
 };
 
 export const ADMIN_ORG_LIST_EXAMPLE: AdminOrgList = { count: 1, orgs: [ADMIN_ORG_EXAMPLE] };

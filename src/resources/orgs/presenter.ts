@@ -1,4 +1,5 @@
 import type { Org } from '../../db/schema.js';
+import { defaultConsentText } from '../../domain/newsletter-consent.js';
 import type { AdminOrg } from './schema.js';
 
 export function presentOrg(org: Org): AdminOrg {
@@ -8,5 +9,7 @@ export function presentOrg(org: Org): AdminOrg {
     name: org.name,
     timezone: org.timezone,
     oddsEnabled: org.odds_enabled,
+    newsletterConsentText: org.newsletter_consent_text,
+    newsletterConsentDefault: defaultConsentText(org.name),
   };
 }

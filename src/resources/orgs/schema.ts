@@ -1,5 +1,21 @@
 import Type, { type Static } from 'typebox';
-import { Slug, Text } from '../../http/schemas/common.js';
+import {
+  CONSENT_TEXT_MAX,
+  CONSENT_TEXT_MIN,
+  CONSENT_TEXT_RULE,
+} from '../../domain/newsletter-consent.js';
+import { Slug, TEXT_PATTERN, TEXT_PATTERN_RULE, Text } from '../../http/schemas/common.js';
+
+const ConsentText = Type.String({
+  minLength: CONSENT_TEXT_MIN,
+  maxLength: CONSENT_TEXT_MAX,
+  pattern: TEXT_PATTERN,
+  errorMessage: {
+    minLength: CONSENT_TEXT_RULE,
+    maxLength: CONSENT_TEXT_RULE,
+    pattern: TEXT_PATTERN_RULE,
+  },
+});
 
 export const CreateOrgBody = Type.Object(
   {
@@ -16,6 +32,12 @@ export const PatchOrgBody = Type.Object(
     oddsEnabled: Type.Optional(
       Type.Boolean({ description: 'Whether the org’s events publish live odds (default true).' }),
     ),
+    newsletterConsentText: Type.Optional(
+      Type.Union([ConsentText, Type.Null()], {
+        description:
+          'The club’s own newsletter consent text, trimmed; null goes back to the default sentence.',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -26,6 +48,14 @@ export const AdminOrg = Type.Object({
   name: Type.String(),
   timezone: Type.String(),
   oddsEnabled: Type.Boolean(),
+  newsletterConsentText: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The club’s own consent text of its newsletter form; null while it uses the default.',
+  }),
+  newsletterConsentDefault: Type.String({
+    description:
+      'The default consent sentence, in the club’s name, shown while newsletterConsentText is null.',
+  }),
 });
 export type AdminOrg = Static<typeof AdminOrg>;
 export const AdminOrgList = Type.Object({

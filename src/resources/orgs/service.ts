@@ -3,6 +3,7 @@ import type { Org } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { isTimeZone } from '../../domain/dates.js';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
+import { ownConsentText } from '../../domain/newsletter-consent.js';
 import { writeTransaction } from '../transaction.js';
 import { findOrgBySlug, insertOrg, listOrgRows, updateOrg } from './store.js';
 import type { Page } from '../../http/schemas/common.js';
@@ -37,7 +38,10 @@ export async function listOrgs(
   return listOrgRows(db, caller.orgSlug, page);
 }
 
-/** Changes an org's name, time zone or whether it offers live odds (decisions §15). */
+/**
+ * Changes an org's settings (decisions §23): name, time zone, whether it offers live odds
+ * (§15) and its newsletter consent text (§18; null: the default sentence).
+ */
 export async function patchOrg(
   db: Executor,
   orgSlug: string,
@@ -45,14 +49,17 @@ export async function patchOrg(
     name?: string | undefined;
     timezone?: string | undefined;
     oddsEnabled?: boolean | undefined;
+    newsletterConsentText?: string | null | undefined;
   },
 ): Promise<Org> {
   if (changes.timezone !== undefined) checkTimeZone(changes.timezone);
+  const consent = changes.newsletterConsentText;
   const org = await writeTransaction(db, (trx) =>
     updateOrg(trx, orgSlug, {
       ...(changes.name === undefined ? {} : { name: changes.name }),
       ...(changes.timezone === undefined ? {} : { timezone: changes.timezone }),
       ...(changes.oddsEnabled === undefined ? {} : { odds_enabled: changes.oddsEnabled }),
+      ...(consent === undefined ? {} : { newsletter_consent_text: ownConsentText(consent) }),
     }),
   );
   if (org === undefined) throw new NotFoundError();

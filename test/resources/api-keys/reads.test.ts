@@ -50,7 +50,17 @@ describeOnDatabases('admin reads: what each caller sees (decisions §23)', (harn
     const own = await read(h, `${ADMIN}/orgs`, await organizerKey(h, b.slug));
     assert.deepEqual(own, {
       count: 1,
-      orgs: [{ id: b.id, slug: b.slug, name: b.name, timezone: b.timezone, oddsEnabled: true }],
+      orgs: [
+        {
+          id: b.id,
+          slug: b.slug,
+          name: b.name,
+          timezone: b.timezone,
+          oddsEnabled: true,
+          newsletterConsentText: null,
+          newsletterConsentDefault: `I agree to receive the ${b.name} newsletter by e-mail. I can unsubscribe at any time.`,
+        },
+      ],
     });
     const paged = await read<{ count: number; orgs: unknown[] }>(h, `${ADMIN}/orgs?limit=1`);
     assert.equal(paged.orgs.length, 1, 'limit pages the list');

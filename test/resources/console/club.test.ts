@@ -85,6 +85,41 @@ describeUnlessSkipped('the console: an organizer runs the club and its keys', br
     assert.equal(await page.isChecked('#oddsEnabled'), false);
   });
 
+  void test('the newsletter consent text: the default in the empty box, the club’s own saved, emptied back to null', async () => {
+    const box = page.locator('#newsletterConsentText');
+    const byDefault =
+      'I agree to receive the Links Golf Club newsletter by e-mail. I can unsubscribe at any time.';
+    assert.equal(await box.inputValue(), '');
+    assert.equal(await box.getAttribute('placeholder'), byDefault);
+    const save = () => page.getByRole('button', { name: 'Save club' }).click();
+
+    await box.fill('Too short');
+    await save();
+    await said(page, 'newsletterConsentText must be 10 to 1000 characters long');
+    assert.equal(
+      await page.locator('#newsletterConsentText-error').innerText(),
+      'Newsletter consent text: must be 10 to 1000 characters long, not counting spaces at either end (null goes back to the default sentence).',
+    );
+    assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    await checkAccessibility(page, 'club, a consent text refused');
+
+    const own = 'Send me the Links Golf Club news by e-mail.\nI can stop it at any time.';
+    await box.fill(own);
+    await save();
+    await said(page, 'Links Golf Club is saved.');
+    assert.equal((await readOrg()).json<AdminOrg>().newsletterConsentText, own);
+    await page.reload();
+    await page.locator('#keys tr').first().waitFor();
+    assert.equal(await box.inputValue(), own, 'the club’s own text is read back');
+
+    await box.fill('   ');
+    await save();
+    await said(page, 'Links Golf Club is saved.');
+    assert.equal((await readOrg()).json<AdminOrg>().newsletterConsentText, null);
+    assert.equal(await box.inputValue(), '');
+    assert.equal(await box.getAttribute('placeholder'), byDefault);
+  });
+
   void test('a key is made and shown once, listed by its first characters, and revoked', async () => {
     const roles = await inPage<string[]>(
       page,

@@ -194,6 +194,9 @@ describeOnDatabases('live odds of an event', (harness) => {
       name: 'Renamed Club',
       timezone: 'Europe/Oslo',
       oddsEnabled: true,
+      newsletterConsentText: null,
+      newsletterConsentDefault:
+        'I agree to receive the Renamed Club newsletter by e-mail. I can unsubscribe at any time.',
     });
     const wrong = await h.admin('PATCH', `${ADMIN}/orgs/${org.slug}`, { timezone: 'Mars/Base' });
     assert.equal(wrong.statusCode, 422, wrong.body);

@@ -36,7 +36,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an organization’s name, time zone, or whether it offers live odds */
+        /** Change an organization’s name, time zone, live odds or newsletter consent text */
         patch: operations["updateOrg"];
         trace?: never;
     };
@@ -788,7 +788,9 @@ export interface operations {
                      *           "slug": "demo-golf-club",
                      *           "name": "Demo Golf Club",
                      *           "timezone": "America/Chicago",
-                     *           "oddsEnabled": true
+                     *           "oddsEnabled": true,
+                     *           "newsletterConsentText": null,
+                     *           "newsletterConsentDefault": "I agree to receive the Demo Golf Club newsletter by e-mail. I can unsubscribe at any time."
                      *         }
                      *       ]
                      *     }
@@ -802,6 +804,10 @@ export interface operations {
                             name: string;
                             timezone: string;
                             oddsEnabled: boolean;
+                            /** @description The club’s own consent text of its newsletter form; null while it uses the default. */
+                            newsletterConsentText: string | null;
+                            /** @description The default consent sentence, in the club’s name, shown while newsletterConsentText is null. */
+                            newsletterConsentDefault: string;
                         }[];
                     };
                 };
@@ -1013,7 +1019,9 @@ export interface operations {
                      *       "slug": "demo-golf-club",
                      *       "name": "Demo Golf Club",
                      *       "timezone": "America/Chicago",
-                     *       "oddsEnabled": true
+                     *       "oddsEnabled": true,
+                     *       "newsletterConsentText": null,
+                     *       "newsletterConsentDefault": "I agree to receive the Demo Golf Club newsletter by e-mail. I can unsubscribe at any time."
                      *     }
                      */
                     "application/json": {
@@ -1022,6 +1030,10 @@ export interface operations {
                         name: string;
                         timezone: string;
                         oddsEnabled: boolean;
+                        /** @description The club’s own consent text of its newsletter form; null while it uses the default. */
+                        newsletterConsentText: string | null;
+                        /** @description The default consent sentence, in the club’s name, shown while newsletterConsentText is null. */
+                        newsletterConsentDefault: string;
                     };
                 };
             };
@@ -1226,7 +1238,9 @@ export interface operations {
                      *       "slug": "demo-golf-club",
                      *       "name": "Demo Golf Club",
                      *       "timezone": "America/Chicago",
-                     *       "oddsEnabled": true
+                     *       "oddsEnabled": true,
+                     *       "newsletterConsentText": null,
+                     *       "newsletterConsentDefault": "I agree to receive the Demo Golf Club newsletter by e-mail. I can unsubscribe at any time."
                      *     }
                      */
                     "application/json": {
@@ -1235,6 +1249,10 @@ export interface operations {
                         name: string;
                         timezone: string;
                         oddsEnabled: boolean;
+                        /** @description The club’s own consent text of its newsletter form; null while it uses the default. */
+                        newsletterConsentText: string | null;
+                        /** @description The default consent sentence, in the club’s name, shown while newsletterConsentText is null. */
+                        newsletterConsentDefault: string;
                     };
                 };
             };
@@ -1429,6 +1447,8 @@ export interface operations {
                     timezone?: string;
                     /** @description Whether the org’s events publish live odds (default true). */
                     oddsEnabled?: boolean;
+                    /** @description The club’s own newsletter consent text, trimmed; null goes back to the default sentence. */
+                    newsletterConsentText?: string | null;
                 };
             };
         };
@@ -1449,7 +1469,9 @@ export interface operations {
                      *       "slug": "demo-golf-club",
                      *       "name": "Demo Golf Club",
                      *       "timezone": "America/Chicago",
-                     *       "oddsEnabled": true
+                     *       "oddsEnabled": true,
+                     *       "newsletterConsentText": null,
+                     *       "newsletterConsentDefault": "I agree to receive the Demo Golf Club newsletter by e-mail. I can unsubscribe at any time."
                      *     }
                      */
                     "application/json": {
@@ -1458,6 +1480,10 @@ export interface operations {
                         name: string;
                         timezone: string;
                         oddsEnabled: boolean;
+                        /** @description The club’s own consent text of its newsletter form; null while it uses the default. */
+                        newsletterConsentText: string | null;
+                        /** @description The default consent sentence, in the club’s name, shown while newsletterConsentText is null. */
+                        newsletterConsentDefault: string;
                     };
                 };
             };
