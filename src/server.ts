@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeError } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { createApiKey } from './resources/api-keys/service.js';
 import { rebuildDerivedState } from './resources/transaction.js';
 import {
   DEMO_INVITE_TOKEN,
@@ -46,6 +47,17 @@ async function main(): Promise<void> {
     process.stdout.write(
       `Demo partner invite: /api/public/v1/event-series-invites/${DEMO_INVITE_TOKEN}\n`,
     );
+    // A first-time organizer needs a key before the console is any use; the demo club's is
+    // printed once, when the demo is made, as a club's operator would hand one over.
+    if (config.adminToken !== undefined) {
+      const { key } = await createApiKey(
+        database.db,
+        DEMO_ORG_SLUG,
+        { name: 'Demo organizer (printed at the first start)', role: 'organizer' },
+        new Date(),
+      );
+      process.stdout.write(`Console: /console, with the demo club's organizer key ${key}\n`);
+    }
   }
 
   let stopping = false;

@@ -166,16 +166,22 @@ function clearFieldErrors(form) {
  */
 function showFieldErrors(form, fields) {
   const rules = new Map();
+  /** Each rule as the status line says it: by the field's label where the form has one. */
+  const said = [];
   for (const [key, rule] of Object.entries(fields)) {
     const control = form.elements.namedItem(key.split('.')[0]);
-    // A rule of no single field of this form is said in the status line only.
-    if (!control?.id) continue;
+    // A rule of no single field of this form is said in the status line only, as the API names it.
+    if (!control?.id) {
+      said.push(`${key} ${rule}.`);
+      continue;
+    }
     rules.set(control, [...(rules.get(control) ?? []), `${rule}.`]);
   }
   for (const [control, lines] of rules) {
     const noteId = `${control.id}-error`;
     const label = form.querySelector(`label[for="${control.id}"]`)?.textContent ?? '';
     const note = el('p', { id: noteId, class: 'error' }, `${label}: ${lines.join(' ')}`);
+    said.push(note.textContent);
     const holder = control.closest('.field, .hole, .check') ?? control;
     holder.after(note);
     const described = control.getAttribute('aria-describedby');
@@ -185,6 +191,7 @@ function showFieldErrors(form, fields) {
     );
     control.setAttribute('aria-invalid', 'true');
   }
+  return said.join(' ');
 }
 
 /**
@@ -202,8 +209,8 @@ export function onSubmit(id, submit) {
     try {
       say((await submit(values)) ?? '');
     } catch (error) {
-      if (error?.fields !== undefined) showFieldErrors(form, error.fields);
-      say(error instanceof Error ? error.message : String(error));
+      if (error?.fields !== undefined) say(`Not saved. ${showFieldErrors(form, error.fields)}`);
+      else say(error instanceof Error ? error.message : String(error));
     } finally {
       button.disabled = false;
     }

@@ -71,11 +71,16 @@ async function load() {
     'roster',
     league.roster.map((golfer) => {
       const name = `${golfer.firstName} ${golfer.lastName}`;
-      const withdraw = el('button', { type: 'button' }, `Withdraw ${name}`);
-      withdraw.addEventListener('click', async () => {
-        await api('DELETE', `${path}/registrations/${golfer.userId}`);
-        await load();
-      });
+      const withdraw = confirmStep(
+        'Withdraw',
+        name,
+        'They leave the league’s roster and its nights’ fields.',
+        async () => {
+          await api('DELETE', `${path}/registrations/${golfer.userId}`);
+          await load();
+          return `${name} withdrawn.`;
+        },
+      );
       return row(name, golfer.status, golfer.status === 'active' ? withdraw : '');
     }),
   );
@@ -119,7 +124,11 @@ onSubmit('crest-form', async ({ image }) => {
 });
 
 onSubmit('register', async ({ golfer }) => {
-  if (golfer === undefined || golfer === '') return 'Add the golfer on the Golfers page first.';
+  if (golfer === undefined || golfer === '') {
+    return $('golfer').options.length > 1
+      ? 'Choose a golfer to register.'
+      : 'Every golfer of the club is on the roster: add new ones on the Golfers page.';
+  }
   await api('POST', `${path}/registrations`, { userId: Number(golfer) });
   await load();
   return 'Golfer registered.';

@@ -42,7 +42,7 @@ function actions(post) {
   if (post.status !== 'draft') return edit;
   const publishing = rowButton('Publish', post.title);
   publishing.addEventListener('click', () => void publish(post));
-  return el('span', {}, edit, ' ', publishing);
+  return el('span', { class: 'actions' }, edit, publishing);
 }
 
 function status(post) {

@@ -68,6 +68,14 @@ export function messageOf(error: ErrorObject): string {
     const { format } = error.params as { format: string };
     return FORMAT_WORDS[format] ?? `must be a valid ${format}`;
   }
+  const { limit = 0 } = error.params as { limit?: number };
+  const count = (one: string, many: string) => `${String(limit)} ${limit === 1 ? one : many}`;
+  if (error.keyword === 'minItems') return `must have at least ${count('entry', 'entries')}`;
+  if (error.keyword === 'maxItems') return `must have at most ${count('entry', 'entries')}`;
+  if (error.keyword === 'minLength')
+    return `must be at least ${count('character', 'characters')} long`;
+  if (error.keyword === 'maxLength')
+    return `must be at most ${count('character', 'characters')} long`;
   if (error.keyword === 'enum') {
     const { allowedValues } = error.params as { allowedValues: unknown[] };
     return `must be one of: ${allowedValues.map(String).join(', ')}`;

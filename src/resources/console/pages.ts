@@ -68,11 +68,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     title: 'Sign in',
     script: 'sign-in.js',
     body: `<h1>Sign in</h1>
+<div id="sign-in-part">
 <p>Paste your organizer key (or the operator token). It stays in this browser tab only, and is forgotten when the tab closes.</p>
+<p class="help">Your club’s operator gives you an organizer key. On the demo, the server prints one the first time it starts with <code>ADMIN_TOKEN</code> set.</p>
 <form id="sign-in">
 ${text('key', 'Key', 'type="password" autocomplete="off" required')}
 <p><button type="submit">Sign in</button></p>
 </form>
+</div>
 <section aria-labelledby="orgs-title" id="orgs-section" hidden>
 <h2 id="orgs-title">Your clubs</h2>
 <ul id="orgs" class="list"></ul>

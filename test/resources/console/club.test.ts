@@ -95,7 +95,7 @@ describeUnlessSkipped('the console: an organizer runs the club and its keys', br
 
     await box.fill('Too short');
     await save();
-    await said(page, 'newsletterConsentText must be 10 to 1000 characters long');
+    await said(page, 'Newsletter consent text: must be 10 to 1000 characters long');
     assert.equal(
       await page.locator('#newsletterConsentText-error').innerText(),
       'Newsletter consent text: must be 10 to 1000 characters long, not counting spaces at either end (null goes back to the default sentence).',
@@ -133,7 +133,7 @@ describeUnlessSkipped('the console: an organizer runs the club and its keys', br
     await page.fill('#keyName', 'Scorer');
     await page.selectOption('#role', 'scorer');
     await page.getByRole('button', { name: 'Create key' }).click();
-    await said(page, 'eventId is required for a scorer key.');
+    await said(page, 'Night it scores (scorer keys): is required for a scorer key.');
     assert.equal(
       await page.locator('#eventId-error').innerText(),
       'Night it scores (scorer keys): is required for a scorer key.',

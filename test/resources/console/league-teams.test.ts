@@ -124,7 +124,10 @@ describeUnlessSkipped(
         buffer: Buffer.alloc(3 * 1024 * 1024),
       });
       await page.getByRole('button', { name: 'Upload crest' }).click();
-      await said(page, 'image must be at most 2.0 MB; this file is 3.0 MB.');
+      await said(
+        page,
+        'Crest image (PNG, JPEG or WebP, at most 2 MB): must be at most 2.0 MB; this file is 3.0 MB.',
+      );
       assert.equal(
         await page.locator('#image-error').innerText(),
         'Crest image (PNG, JPEG or WebP, at most 2 MB): must be at most 2.0 MB; this file is 3.0 MB.',
@@ -138,7 +141,10 @@ describeUnlessSkipped(
         buffer: Buffer.from('Not a picture at all.'),
       });
       await page.getByRole('button', { name: 'Upload crest' }).click();
-      await said(page, 'image must be a PNG, JPEG or WebP image.');
+      await said(
+        page,
+        'Crest image (PNG, JPEG or WebP, at most 2 MB): must be a PNG, JPEG or WebP image.',
+      );
       assert.match(await page.locator('#image-error').innerText(), /must be a PNG, JPEG or WebP/);
       assert.ok(
         failures.length > 0 && failures.every((line) => line.includes('422')),

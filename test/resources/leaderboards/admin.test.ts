@@ -103,15 +103,15 @@ describeOnDatabases(
       const h = harness();
       const org = await h.org();
       const cases: [Record<string, unknown>, Record<string, RegExp>][] = [
-        [{ pars: NINE_PARS.slice(0, 8) }, { pars: /9 or 18|fewer than 9/ }],
+        [{ pars: NINE_PARS.slice(0, 8) }, { pars: /9 or 18|at least 9 entries/ }],
         [{ pars: [...NINE_PARS, 4, 4, 4] }, { pars: /9 or 18/ }],
-        [{ pars: [...NINE_PARS, ...NINE_PARS, 4] }, { pars: /more than 18/ }],
+        [{ pars: [...NINE_PARS, ...NINE_PARS, 4] }, { pars: /at most 18 entries/ }],
         [{ pars: [4, 4, 7, 5, 4, 4, 3, 5, 4] }, { 'pars.3': /<= 6/ }],
         [{ pars: [4, 4, 3, 5, 2, 4, 3, 5, 4] }, { 'pars.5': />= 3/ }],
         [{ pars: ['4', 4, 3, 5, 4, 4, 3, 5, 4] }, { 'pars.1': /integer/ }],
         [{ pars: 'par 36' }, { pars: /array/ }],
-        [{ courseName: '' }, { courseName: /fewer than 1|at least/i }],
-        [{ courseName: 'x'.repeat(201) }, { courseName: /more than 200/ }],
+        [{ courseName: '' }, { courseName: /at least 1 character long/ }],
+        [{ courseName: 'x'.repeat(201) }, { courseName: /at most 200 characters long/ }],
       ];
       for (const [fields, errors] of cases) {
         const slug = unique('bad-course');
@@ -379,7 +379,7 @@ describeOnDatabases(
         },
       );
       assertErrors(await h.admin('POST', url, { seriesId: series.id, points: [] }), {
-        points: /fewer than 1/,
+        points: /at least 1 entry/,
       });
       assertErrors(await h.admin('POST', url, { points: [10] }), { seriesId: /required/ });
 
