@@ -84,7 +84,14 @@ export async function createApiKey(
     expiresAt = adminInstant('expiresAt', input.expiresAt, org.timezone);
   } else if (event !== undefined) expiresAt = endOfEventDay(event, org);
   if (expiresAt !== undefined && !(expiresAt > now)) {
-    throw new ValidationError({ expiresAt: 'must be in the future' });
+    // A scorer key without its own expiry ends with its night's day: a past night has none left.
+    throw new ValidationError(
+      input.expiresAt === undefined
+        ? {
+            eventId: 'names a night whose day is over: scorer keys are for today’s or later nights',
+          }
+        : { expiresAt: 'must be in the future' },
+    );
   }
   const key = KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');
   const apiKey = await writeTransaction(db, (trx) =>

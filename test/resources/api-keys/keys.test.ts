@@ -59,6 +59,14 @@ describeOnDatabases('API keys of an org', (harness) => {
       await h.admin('POST', keysPath(org), { name: 'O', role: 'organizer', eventId: event.id }),
       ['eventId'],
     );
+    const over = await createNight(h, org, null, '2026-06-09T22:00:00Z');
+    const late = await h.admin('POST', keysPath(org), {
+      name: 'S',
+      role: 'scorer',
+      eventId: over.id,
+    });
+    assertInvalid(late, ['eventId']);
+    assert.match(late.body, /whose day is over/, 'a past night is refused in words');
     assertInvalid(
       await h.admin('POST', keysPath(org), {
         name: 'S',
