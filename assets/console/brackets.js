@@ -32,7 +32,13 @@ async function load() {
         'p',
         { class: 'check' },
         box,
-        el('label', { for: id }, `${golfer.firstName} ${golfer.lastName}`),
+        // The address tells apart two golfers of one name.
+        el(
+          'label',
+          { for: id },
+          `${golfer.firstName} ${golfer.lastName} `,
+          el('span', { class: 'long help' }, golfer.email),
+        ),
       );
     }),
   );
