@@ -43,7 +43,12 @@ function seasonForm(series) {
 }
 
 async function load() {
-  const { body } = await api('GET', orgPath('/standing-series?limit=100'));
+  const [{ body }, { body: events }] = await Promise.all([
+    api('GET', orgPath('/standing-series?limit=100')),
+    api('GET', orgPath('/events?limit=100')),
+  ]);
+  // A result names its night by id; the organizer knows it by its title.
+  const titles = new Map(events.events.map((event) => [event.id, event.title]));
   const sections = await Promise.all(
     body.standingSeries.map(async ({ id }) => {
       const { body: series } = await api('GET', orgPath(`/standing-series/${id}`));
@@ -58,13 +63,13 @@ async function load() {
         ),
         table(
           `Results posted to ${series.name}`,
-          ['Name', 'Place', 'Points', 'Event'],
+          ['Name', 'Place', 'Points', 'Night'],
           series.results.map((result) =>
             row(
               result.name,
               String(result.position),
               String(result.points),
-              String(result.eventId),
+              titles.get(result.eventId) ?? `Night ${result.eventId}`,
             ),
           ),
         ),

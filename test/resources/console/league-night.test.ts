@@ -293,8 +293,8 @@ describeUnlessSkipped(
       await page.getByRole('link', { name: 'Standings' }).click();
       await page.getByRole('cell', { name: 'Al Fairway' }).waitFor();
       assert.deepEqual(
-        (await page.locator('tr', { hasText: 'Bunker' }).innerText()).split('\t').slice(0, 3),
-        ['Bo Bunker', '1', '10'],
+        (await page.locator('tr', { hasText: 'Bunker' }).innerText()).split('\t').slice(0, 4),
+        ['Bo Bunker', '1', '10', 'Week 1'],
         'the net board was posted: Bo won it',
       );
       await checkAccessibility('standings');
