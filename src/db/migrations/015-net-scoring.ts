@@ -55,9 +55,10 @@ const SCORE_CARDS_MARKER = sql`
 /**
  * Migration 006's marker of events, with the net columns added. A moved start changes
  * which cards count as earlier for every net board of the org, a rare write: all of them
- * are marked.
+ * are marked. `reachesNetBoards` is that condition on an updated event (`n` new, `o` old),
+ * so that a later migration can widen it without writing the function again.
  */
-const EVENTS_MARKER = sql`
+export const eventsMarker = (reachesNetBoards = 'n.start_at is distinct from o.start_at') => sql`
   create or replace function leaderboards_stale_from_events() returns trigger
   language plpgsql set search_path from current as $$
   begin
@@ -75,7 +76,7 @@ const EVENTS_MARKER = sql`
         select later.id from events later
         where later.net_scoring and later.pars is not null and later.org_id in (
           select n.org_id from new_rows n join old_rows o on o.id = n.id
-          where n.start_at is distinct from o.start_at)));
+          where ${sql.raw(reachesNetBoards)})));
     end if;
     return null;
   end
@@ -117,7 +118,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index score_cards_for_net_boards on score_cards (user_id)`.execute(db);
   await MARK_LATER_NET_BOARDS.execute(db);
   await SCORE_CARDS_MARKER.execute(db);
-  await EVENTS_MARKER.execute(db);
+  await eventsMarker().execute(db);
   await HANDICAPS_MARKER.execute(db);
   const transitions = {
     insert: sql`new table as new_rows`,

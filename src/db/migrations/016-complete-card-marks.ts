@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { eventsMarker } from './015-net-scoring.js';
 
 /**
  * What a card reaches beyond its own event depends on whether it is complete. A league
@@ -79,35 +80,11 @@ const PLAYERS_FROM_SCORE_CARDS = sql`
   $$
 `;
 
-/** Migration 015's marker of events, with changed pars reaching the org's net boards too. */
-const LEADERBOARDS_FROM_EVENTS = sql`
-  create or replace function leaderboards_stale_from_events() returns trigger
-  language plpgsql set search_path from current as $$
-  begin
-    if tg_op = 'INSERT' then
-      perform mark_leaderboards_stale(array(
-        select id from events where pars is not null and id in (select id from new_rows)));
-    else
-      perform mark_leaderboards_stale(array(
-        select n.id from new_rows n join old_rows o on o.id = n.id
-        where n.pars is distinct from o.pars
-          or n.event_series_id is distinct from o.event_series_id
-          or n.stroke_index is distinct from o.stroke_index
-          or n.net_scoring is distinct from o.net_scoring));
-      perform mark_leaderboards_stale(array(
-        select later.id from events later
-        where later.net_scoring and later.pars is not null and later.org_id in (
-          select n.org_id from new_rows n join old_rows o on o.id = n.id
-          where n.start_at is distinct from o.start_at or n.pars is distinct from o.pars)));
-    end if;
-    return null;
-  end
-  $$
-`;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await CARD_IS_COMPLETE.execute(db);
   await LEADERBOARDS_FROM_SCORE_CARDS.execute(db);
   await PLAYERS_FROM_SCORE_CARDS.execute(db);
-  await LEADERBOARDS_FROM_EVENTS.execute(db);
+  await eventsMarker(
+    'n.start_at is distinct from o.start_at or n.pars is distinct from o.pars',
+  ).execute(db);
 }
