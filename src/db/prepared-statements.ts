@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompiledQuery, PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -12,9 +12,12 @@ import type pg from 'pg';
  */
 const PREPARED = '/* prepared */ ';
 
-/** The query, marked to be run as a named prepared statement. */
-export function asPrepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
-  return { ...query, sql: PREPARED + query.sql };
+/**
+ * The statement's text, marked to be run as a named prepared statement. Mark it once and
+ * keep the result: the pool finds the statement's name by the very string it was given.
+ */
+export function preparedText(text: string): string {
+  return PREPARED + text;
 }
 
 /**

@@ -2,30 +2,35 @@ import type { Executor } from '../db/executor.js';
 import { leaderboardsAreStale, rebuildStaleLeaderboards } from './leaderboards/service.js';
 import { playersAreStale, rebuildStalePlayers } from './players/service.js';
 
+/** What a write's rebuild stored: the new version of each event's boards it rebuilt. */
+export interface Rebuilt {
+  boardVersions: ReadonlyMap<number, number>;
+}
+
 /**
  * The one way a service writes: `write` runs in a transaction, then the state derived from
  * what it changed (the events' boards, then the players' profiles, which database triggers
  * mark stale) is rebuilt in
  * the same transaction just before it commits, so that no write can commit without it.
  * `readBack`, when given, runs after that rebuild and gives the answer, for writes that
- * report derived state (a board's new version).
+ * report derived state (a board's new version), with what the rebuild stored.
  */
 export function writeTransaction<T>(db: Executor, write: (trx: Executor) => Promise<T>): Promise<T>;
 export function writeTransaction<T, R>(
   db: Executor,
   write: (trx: Executor) => Promise<T>,
-  readBack: (trx: Executor, written: T) => Promise<R>,
+  readBack: (trx: Executor, written: T, rebuilt: Rebuilt) => Promise<R>,
 ): Promise<R>;
 export async function writeTransaction<T, R>(
   db: Executor,
   write: (trx: Executor) => Promise<T>,
-  readBack?: (trx: Executor, written: T) => Promise<R>,
+  readBack?: (trx: Executor, written: T, rebuilt: Rebuilt) => Promise<R>,
 ): Promise<T | R> {
   return db.transaction().execute(async (trx) => {
     const written = await write(trx);
-    await rebuildStaleLeaderboards(trx);
+    const boardVersions = await rebuildStaleLeaderboards(trx);
     await rebuildStalePlayers(trx);
-    return readBack === undefined ? written : readBack(trx, written);
+    return readBack === undefined ? written : readBack(trx, written, { boardVersions });
   });
 }
 

@@ -28,6 +28,7 @@ import {
   insertEvent,
   insertEventEntry,
   lockEvent,
+  lockEventOfOrg,
   readSchedule,
   refreshLeagueSchedule,
   replaceEventTags,
@@ -216,18 +217,17 @@ export async function resolveEventId(
 }
 
 /**
- * The org and the event an admin write is about, with the event row locked until the
- * transaction ends: writes to one event's course, tee sheet and cards take turns.
+ * The event of the org an admin write is about, its row locked until the transaction ends:
+ * writes to one event's course, tee sheet and cards take turns.
  */
 export async function requireLockedEvent(
   trx: Executor,
   orgSlug: string,
   eventId: number,
-): Promise<{ org: Org; event: Event }> {
-  const org = await requireOrg(trx, orgSlug);
-  const event = await lockEvent(trx, eventId, org.id);
+): Promise<Event> {
+  const event = await lockEventOfOrg(trx, orgSlug, eventId);
   if (event === undefined) throw new NotFoundError();
-  return { org, event };
+  return event;
 }
 
 export interface EventInput extends CourseInput {

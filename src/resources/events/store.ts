@@ -37,6 +37,22 @@ export async function lockEvent(
   return query.forUpdate().executeTakeFirst();
 }
 
+/** Locks the event of this id if it is the org's, in one statement. */
+export async function lockEventOfOrg(
+  db: Executor,
+  orgSlug: string,
+  id: number,
+): Promise<Event | undefined> {
+  return db
+    .selectFrom('events')
+    .innerJoin('orgs', 'orgs.id', 'events.org_id')
+    .selectAll('events')
+    .where('orgs.slug', '=', orgSlug)
+    .where('events.id', '=', id)
+    .forUpdate('events')
+    .executeTakeFirst();
+}
+
 const eventIdBySlug = preparedRead((db, values: { orgSlug: string; slug: string }) =>
   db
     .selectFrom('events')
@@ -469,31 +485,26 @@ export type FieldRow = UserName & {
   team_name: string | null;
 };
 
-/**
- * An event's field in registration order: the league's active roster for a league night
- * (drawn live, so late joiners are in it), else the event's own entries, which carry a team
- * name only.
- */
-export async function findField(db: Executor, event: Event): Promise<FieldRow[]> {
-  if (event.event_series_id !== null) {
-    return db
-      .selectFrom('roster_entries as entry')
-      .innerJoin('users', 'users.id', 'entry.user_id')
-      .leftJoin('teams', 'teams.id', 'entry.team_id')
-      .select([
-        'entry.user_id',
-        'users.first_name',
-        'users.last_name',
-        'teams.id as team_id',
-        'teams.name as team_name',
-      ])
-      .where('entry.event_series_id', '=', event.event_series_id)
-      .where('entry.status', '=', 'active')
-      .orderBy('entry.registered_at')
-      .orderBy('entry.id')
-      .execute();
-  }
-  return db
+const leagueNightField = preparedRead((db, values: { leagueId: number }) =>
+  db
+    .selectFrom('roster_entries as entry')
+    .innerJoin('users', 'users.id', 'entry.user_id')
+    .leftJoin('teams', 'teams.id', 'entry.team_id')
+    .select([
+      'entry.user_id',
+      'users.first_name',
+      'users.last_name',
+      'teams.id as team_id',
+      'teams.name as team_name',
+    ])
+    .where('entry.event_series_id', '=', values.leagueId)
+    .where('entry.status', '=', 'active')
+    .orderBy('entry.registered_at')
+    .orderBy('entry.id'),
+);
+
+const entriesField = preparedRead((db, values: { eventId: number }) =>
+  db
     .selectFrom('event_entries as entry')
     .innerJoin('users', 'users.id', 'entry.user_id')
     .select([
@@ -503,10 +514,20 @@ export async function findField(db: Executor, event: Event): Promise<FieldRow[]>
       sql<null>`null`.as('team_id'),
       'entry.team_name',
     ])
-    .where('entry.event_id', '=', event.id)
+    .where('entry.event_id', '=', values.eventId)
     .orderBy('entry.created_at')
-    .orderBy('entry.id')
-    .execute();
+    .orderBy('entry.id'),
+);
+
+/**
+ * An event's field in registration order: the league's active roster for a league night
+ * (drawn live, so late joiners are in it), else the event's own entries, which carry a team
+ * name only.
+ */
+export async function findField(db: Executor, event: Event): Promise<FieldRow[]> {
+  return event.event_series_id === null
+    ? entriesField(db, { eventId: event.id })
+    : leagueNightField(db, { leagueId: event.event_series_id });
 }
 
 export async function insertEventEntry(

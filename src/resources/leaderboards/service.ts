@@ -27,7 +27,7 @@ import {
 } from '../../domain/leaderboards.js';
 import type { DataVersion } from '../../db/data-version.js';
 import { eventField, findEvent, requireLockedEvent, type FieldGolfer } from '../events/service.js';
-import { rebuildDerivedState, writeTransaction } from '../transaction.js';
+import { rebuildDerivedState, writeTransaction, type Rebuilt } from '../transaction.js';
 import { findLeague } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { findSeries, postResults } from '../standings/service.js';
@@ -116,9 +116,10 @@ async function scoreBoards(
  * it hears of them. The marks come from triggers on every table a board is computed from
  * (migration 006), so no writer has to know which boards its change reaches.
  */
-export async function rebuildStaleLeaderboards(trx: Executor): Promise<void> {
+export async function rebuildStaleLeaderboards(trx: Executor): Promise<Map<number, number>> {
+  const versions = new Map<number, number>();
   const events = await lockStaleEvents(trx);
-  if (events.length === 0) return;
+  if (events.length === 0) return versions;
   const marked = new Set(
     await clearStaleMarks(
       trx,
@@ -129,8 +130,12 @@ export async function rebuildStaleLeaderboards(trx: Executor): Promise<void> {
     if (!marked.has(event.id)) continue;
     const field = event.pars === null ? [] : await eventField(trx, event);
     const boards = await scoreBoards(trx, event, field);
-    await saveLeaderboards(trx, event.id, storedLeaderboards(boards, field));
+    versions.set(
+      event.id,
+      await saveLeaderboards(trx, event.id, storedLeaderboards(boards, field)),
+    );
   }
+  return versions;
 }
 
 /** Whether a change made outside the app left boards to rebuild. */
@@ -303,9 +308,12 @@ export interface CardRequest {
   userId: number;
 }
 
-/** The version an event's boards have reached, read after this transaction rebuilt them. */
-async function boardsVersion(trx: Executor, eventId: number): Promise<number> {
-  return (await findLeaderboards(trx, eventId))?.version ?? 0;
+/**
+ * The version an event's boards have reached in this transaction: the one its rebuild
+ * stored, else (another transaction rebuilt them) the one stored now.
+ */
+async function boardsVersion(trx: Executor, eventId: number, rebuilt: Rebuilt): Promise<number> {
+  return rebuilt.boardVersions.get(eventId) ?? (await findLeaderboards(trx, eventId))?.version ?? 0;
 }
 
 /** The new card of a write, from the event (its course set) under the event's lock. */
@@ -325,7 +333,7 @@ async function writeScoreCard(
   return writeTransaction(
     db,
     async (trx) => {
-      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+      const event = await requireLockedEvent(trx, request.orgSlug, request.eventId);
       if (event.pars === null) throw new CourseNotSetError();
       const holes = await newCard(trx, event, event.pars.length);
       const field = await eventField(trx, event);
@@ -335,9 +343,9 @@ async function writeScoreCard(
       await upsertScoreCard(trx, event.id, { userId: request.userId, holes });
       return { eventId: event.id, holes };
     },
-    async (trx, { eventId, holes }) => ({
+    async (trx, { eventId, holes }, rebuilt) => ({
       holes,
-      leaderboardVersion: await boardsVersion(trx, eventId),
+      leaderboardVersion: await boardsVersion(trx, eventId, rebuilt),
     }),
   );
 }
@@ -384,7 +392,7 @@ export async function removeScoreCard(
   const leaderboardVersion = await writeTransaction(
     db,
     async (trx) => {
-      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+      const event = await requireLockedEvent(trx, request.orgSlug, request.eventId);
       if (!(await deleteScoreCard(trx, event.id, request.userId))) throw new NotFoundError();
       return event.id;
     },
@@ -430,7 +438,7 @@ export async function putPlayingHandicaps(
   const leaderboardVersion = await writeTransaction(
     db,
     async (trx) => {
-      const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+      const event = await requireLockedEvent(trx, request.orgSlug, request.eventId);
       const inField = new Set((await eventField(trx, event)).map((golfer) => golfer.userId));
       const errors: Record<string, string> = {};
       const handicaps = new Map<number, number>();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { preparedRead } from '../../db/prepared-reads.js';
 import type { Event } from '../../db/schema.js';
 import type { StoredLeaderboards } from '../../domain/leaderboards.js';
 
@@ -51,17 +52,12 @@ export async function findLeaderboards(
  * other and with its writers.
  */
 export async function lockStaleEvents(db: Executor): Promise<Event[]> {
-  // The marks first, then the events by their ids: as one statement the planner, knowing
-  // nothing of the marks table's few rows, scanned every event of every org on every write.
-  const { rows: marked } = await sql<{ event_id: number }>`
-    select event_id from stale_leaderboards
-  `.execute(db);
-  if (marked.length === 0) return [];
-  const ids = marked.map((mark) => mark.event_id);
+  // The marks as an array the planner evaluates first, then the events by id: joined to the
+  // marks table instead, the planner, knowing nothing of its few rows, scanned every event.
   return db
     .selectFrom('events')
     .selectAll()
-    .where(sql<boolean>`id = any(${ids}::integer[])`)
+    .where(sql<boolean>`id = any(array(select event_id from stale_leaderboards))`)
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -150,12 +146,15 @@ export async function deleteScoreCard(
     .executeTakeFirst();
   return deleted.numDeletedRows > 0n;
 }
-export async function scoreCardsOf(db: Executor, eventId: number): Promise<ScoreCard[]> {
-  return db
+const cardsOfEvent = preparedRead((db, values: { eventId: number }) =>
+  db
     .selectFrom('score_cards')
     .select(['user_id as userId', 'holes'])
-    .where('event_id', '=', eventId)
-    .execute();
+    .where('event_id', '=', values.eventId),
+);
+
+export async function scoreCardsOf(db: Executor, eventId: number): Promise<ScoreCard[]> {
+  return cardsOfEvent(db, { eventId });
 }
 export async function hasScoreCards(db: Executor, eventId: number): Promise<boolean> {
   const row = await db
@@ -167,16 +166,19 @@ export async function hasScoreCards(db: Executor, eventId: number): Promise<bool
   return row !== undefined;
 }
 
+const handicapsOfEvent = preparedRead((db, values: { eventId: number }) =>
+  db
+    .selectFrom('event_handicaps')
+    .select(['user_id', 'strokes'])
+    .where('event_id', '=', values.eventId),
+);
+
 /** The playing handicaps the organizer set for an event, by user id. */
 export async function playingHandicapsOf(
   db: Executor,
   eventId: number,
 ): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('event_handicaps')
-    .select(['user_id', 'strokes'])
-    .where('event_id', '=', eventId)
-    .execute();
+  const rows = await handicapsOfEvent(db, { eventId });
   return new Map(rows.map((row) => [row.user_id, row.strokes]));
 }
 
@@ -203,6 +205,20 @@ export interface ParCard {
   holes: (number | null)[];
 }
 
+const earlierCards = preparedRead(
+  (db, values: { orgId: number; before: Date; userIds: number[] }) =>
+    db
+      .selectFrom('score_cards as card')
+      .innerJoin('events', 'events.id', 'card.event_id')
+      .select(['card.user_id as userId', 'events.pars', 'card.holes'])
+      .where('events.org_id', '=', values.orgId)
+      .where('events.pars', 'is not', null)
+      .where('events.start_at', '<', values.before)
+      .where(sql<boolean>`card.user_id = any(${values.userIds}::integer[])`)
+      .orderBy('events.start_at', 'desc')
+      .orderBy('events.id', 'desc'),
+);
+
 /**
  * These golfers' cards on the org's events with pars that started before `before`, newest
  * first: what their league handicap on a night starting then is worked out from.
@@ -214,16 +230,6 @@ export async function earlierCardsOf(
   userIds: readonly number[],
 ): Promise<ParCard[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('score_cards as card')
-    .innerJoin('events', 'events.id', 'card.event_id')
-    .select(['card.user_id as userId', 'events.pars', 'card.holes'])
-    .where('events.org_id', '=', orgId)
-    .where('events.pars', 'is not', null)
-    .where('events.start_at', '<', before)
-    .where('card.user_id', 'in', [...userIds])
-    .orderBy('events.start_at', 'desc')
-    .orderBy('events.id', 'desc')
-    .execute();
+  const rows = await earlierCards(db, { orgId, before, userIds: [...userIds] });
   return rows.flatMap((row) => (row.pars === null ? [] : [{ ...row, pars: row.pars }]));
 }

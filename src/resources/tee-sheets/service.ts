@@ -12,6 +12,7 @@ import {
 } from '../../domain/tee-sheets.js';
 import type { Executor } from '../../db/executor.js';
 import { eventField, requireLockedEvent } from '../events/service.js';
+import { requireOrg } from '../orgs/service.js';
 import type { AdminTeeSheet, PublicTeeSheet } from './schema.js';
 import { deleteTeeSheet, findTeeSheet, highestStartingHole, replaceTeeSheet } from './store.js';
 import { writeTransaction } from '../transaction.js';
@@ -51,7 +52,8 @@ async function writeTeeSheet(
   build: (context: SheetContext) => TeeSheet,
 ): Promise<AdminTeeSheet> {
   return writeTransaction(db, async (trx) => {
-    const { org, event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+    const org = await requireOrg(trx, request.orgSlug);
+    const event = await requireLockedEvent(trx, request.orgSlug, request.eventId);
     const sheet = build(await sheetContext(trx, org, event));
     await replaceTeeSheet(trx, event.id, sheet);
     return adminView(sheet, org.timezone);
@@ -79,7 +81,7 @@ export async function generateEventTeeSheet(
 
 export async function removeTeeSheet(db: Executor, request: EventRequest): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    const { event } = await requireLockedEvent(trx, request.orgSlug, request.eventId);
+    const event = await requireLockedEvent(trx, request.orgSlug, request.eventId);
     if (!(await deleteTeeSheet(trx, event.id))) throw new NotFoundError();
   });
 }

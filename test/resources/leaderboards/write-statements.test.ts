@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { StatementCounter } from '../../../src/db/statement-count.js';
+import { patchEvent } from '../../../src/resources/events/service.js';
+import { TARGETS } from '../../support/databases.js';
+import {
+  describeUnlessSkipped,
+  harnessOn,
+  stopHarness,
+  type Harness,
+} from '../../support/harness.js';
+import { card, leagueNight, score, type NightSetup } from '../../support/score-cards.js';
+
+/**
+ * What a live night's score write costs the database (docs/benchmarks.md, "Tenants"): every
+ * statement of it runs while other clubs' reads wait for the same cores. A change that reads
+ * something twice, or reads back what the write just stored, fails here.
+ */
+for (const target of TARGETS) {
+  describeUnlessSkipped(`statements per score write [${target.name}]`, target.skip, () => {
+    const counter = new StatementCounter();
+    let harness: Harness | undefined;
+    let night: NightSetup | undefined;
+
+    before(async () => {
+      const database = await target.open();
+      harness = await harnessOn({ ...database, db: database.db.withPlugin(counter) });
+      night = await leagueNight(harness, { golfers: ['Al', 'Bo', 'Cy'] });
+      await patchEvent(harness.database.db, night.org.slug, night.event.id, {
+        netScoring: true,
+        strokeIndex: [3, 5, 9, 1, 7, 4, 8, 2, 6],
+      });
+      await score(harness, night, 'Al', card(4, 4));
+    });
+
+    after(async () => {
+      if (harness !== undefined) await stopHarness(harness);
+    });
+
+    void test('a card in play rewritten on a net night: 12 statements', async () => {
+      assert.ok(harness !== undefined && night !== undefined);
+      const before = counter.read().statements;
+      const first = await score(harness, night, 'Al', card(4, 4, 3));
+      const second = await score(harness, night, 'Al', card(4, 4, 2));
+      // The event locked with its org (1), the golfer checked in its field (2), the card (3);
+      // the marked event locked (4) and its mark cleared (5); its field (6), league (7),
+      // cards (8), set handicaps (9) and earlier cards (10); the boards stored with their new
+      // version (11); the players' marks taken (12).
+      assert.equal((counter.read().statements - before) / 2, 12);
+      assert.equal(second.leaderboardVersion, first.leaderboardVersion + 1);
+    });
+  });
+}
