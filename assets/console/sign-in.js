@@ -19,6 +19,7 @@ async function listOrgs() {
   $('orgs-section').hidden = false;
   // Signed in: the key's form has done its work (Sign out, on every other page, ends it).
   $('sign-in-part').hidden = true;
+  document.title = document.title.replace('Sign in', 'Your clubs');
   return body.orgs.length === 0 ? 'This key sees no club.' : 'Signed in. Choose the club to run.';
 }
 

@@ -84,6 +84,9 @@ export async function signIn(page: Page, origin: string, key: string, name: stri
   await page.goto(`${origin}/console`);
   await page.fill('#key', key);
   await page.keyboard.press('Enter');
+  // Signed in, the page is about choosing a club: the sign-in heading goes with its form.
+  await page.getByRole('heading', { level: 1, name: 'Your clubs' }).waitFor();
+  assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
   await page.getByRole('button', { name: `Run ${name}` }).click();
   await page.waitForURL(`${origin}/console/leagues`);
 }

@@ -67,8 +67,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     path: '',
     title: 'Sign in',
     script: 'sign-in.js',
-    body: `<h1>Sign in</h1>
-<div id="sign-in-part">
+    body: `<div id="sign-in-part">
+<h1>Sign in</h1>
 <p>Paste your organizer key (or the operator token). It stays in this browser tab only, and is forgotten when the tab closes.</p>
 <p class="help">Your club’s operator gives you an organizer key. On the demo, the server prints one the first time it starts with <code>ADMIN_TOKEN</code> set.</p>
 <form id="sign-in">
@@ -77,7 +77,7 @@ ${text('key', 'Key', 'type="password" autocomplete="off" required')}
 </form>
 </div>
 <section aria-labelledby="orgs-title" id="orgs-section" hidden>
-<h2 id="orgs-title">Your clubs</h2>
+<h1 id="orgs-title">Your clubs</h1>
 <ul id="orgs" class="list"></ul>
 </section>`,
   },
