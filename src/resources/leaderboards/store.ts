@@ -15,9 +15,10 @@ export async function saveLeaderboards(
     .insertInto('event_leaderboards')
     .values({ event_id: eventId, version: 1, board })
     .onConflict((conflict) =>
+      // `excluded.board`: the boards are sent once, not a second time for the update.
       conflict.column('event_id').doUpdateSet({
         version: sql<number>`event_leaderboards.version + 1`,
-        board,
+        board: (eb) => eb.ref('excluded.board'),
         updated_at: sql<Date>`now()`,
       }),
     )
@@ -115,7 +116,7 @@ export async function upsertScoreCard(
     .onConflict((conflict) =>
       conflict
         .columns(['event_id', 'user_id'])
-        .doUpdateSet({ holes: card.holes, updated_at: sql<Date>`now()` }),
+        .doUpdateSet({ holes: (eb) => eb.ref('excluded.holes'), updated_at: sql<Date>`now()` }),
     )
     .execute();
 }
