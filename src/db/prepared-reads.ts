@@ -8,7 +8,10 @@ class ValueSlot {
   constructor(readonly name: string) {}
 }
 
-/** A compiled shape: its text marked as prepared, its tree, and per parameter a slot or a constant. */
+/**
+ * A compiled shape: its text marked as prepared, its tree, and per parameter a slot to fill
+ * or a constant.
+ */
 interface CompiledShape {
   sql: string;
   query: RootOperationNode;

@@ -13,8 +13,9 @@ import type pg from 'pg';
 const PREPARED = '/* prepared */ ';
 
 /**
- * The statement's text, marked to be run as a named prepared statement. Mark it once and
- * keep the result: the pool finds the statement's name by the very string it was given.
+ * The statement's text, marked to be run as a named prepared statement. A shape marks its
+ * text once and keeps it, so that each call hands the pool the same string, whose hash the
+ * engine keeps for the name lookup, instead of joining a new one.
  */
 export function preparedText(text: string): string {
   return PREPARED + text;

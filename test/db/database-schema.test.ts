@@ -103,14 +103,22 @@ void describe('DATABASE_SCHEMA on a shared PostgreSQL', { skip }, () => {
       assert.ok(quietDatabase.version.reliable, 'the quiet schema listens');
       /** A change in the quiet schema from outside, once heard: every earlier one was. */
       const quietChange = async (slug: string) => {
-        const before = quietDatabase.version.current;
-        await onDatabase((client) =>
-          client.query(`insert into ${quiet}.orgs (slug, name, timezone) values ($1, $1, 'UTC')`, [
-            slug,
-          ]),
-        );
-        while (quietDatabase.version.current === before && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        let stop = (): void => undefined;
+        const heard = new Promise<void>((resolve) => {
+          stop = quietDatabase.version.onChange((touched) => {
+            if (touched !== 'all' && touched.some((org) => org.slug === slug)) resolve();
+          });
+        });
+        try {
+          await onDatabase((client) =>
+            client.query(
+              `insert into ${quiet}.orgs (slug, name, timezone) values ($1, $1, 'UTC')`,
+              [slug],
+            ),
+          );
+          await within(heard, 10_000, `the quiet schema's change ${slug}`);
+        } finally {
+          stop();
         }
       };
       // Notifications of the migrations may still be on their way to the feed's connection;

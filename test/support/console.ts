@@ -87,6 +87,7 @@ export async function signIn(page: Page, origin: string, key: string, name: stri
   // Signed in, the page is about choosing a club: the sign-in heading goes with its form.
   await page.getByRole('heading', { level: 1, name: 'Your clubs' }).waitFor();
   assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
+  assert.equal(await page.title(), 'Your clubs · Clubhouse console');
   await page.getByRole('button', { name: `Run ${name}` }).click();
   await page.waitForURL(`${origin}/console/leagues`);
 }

@@ -27,7 +27,6 @@ import {
   findPublicEventBySlug,
   insertEvent,
   insertEventEntry,
-  lockEvent,
   lockEventOfOrg,
   readSchedule,
   refreshLeagueSchedule,
@@ -367,7 +366,7 @@ export async function patchEvent(
     }
     // Course and board writes of one event take turns with its score cards; the course
     // is checked against the event as it is once its turn has come.
-    const locked = (await lockEvent(trx, id, org.id)) ?? current;
+    const locked = (await lockEventOfOrg(trx, org.slug, id)) ?? current;
     Object.assign(set, await courseColumns(trx, locked, input));
     const event = Object.keys(set).length === 0 ? locked : await updateEvent(trx, id, set);
     return afterWrite(trx, org, event, input.tags, leagues);

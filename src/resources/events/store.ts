@@ -24,20 +24,9 @@ export async function updateEvent(
 }
 
 /**
- * Reads and locks the event row until the transaction ends (of the org, when given):
+ * Reads and locks the org's event of this id until the transaction ends, in one statement:
  * writes of one event's course, field, tee sheet, cards and boards queue here.
  */
-export async function lockEvent(
-  db: Executor,
-  id: number,
-  orgId?: number,
-): Promise<Event | undefined> {
-  let query = db.selectFrom('events').selectAll().where('id', '=', id);
-  if (orgId !== undefined) query = query.where('org_id', '=', orgId);
-  return query.forUpdate().executeTakeFirst();
-}
-
-/** Locks the event of this id if it is the org's, in one statement. */
 export async function lockEventOfOrg(
   db: Executor,
   orgSlug: string,
