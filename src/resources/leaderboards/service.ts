@@ -28,7 +28,7 @@ import {
 import type { DataVersion } from '../../db/data-version.js';
 import { eventField, findEvent, requireLockedEvent, type FieldGolfer } from '../events/service.js';
 import { rebuildDerivedState, writeTransaction, type Rebuilt } from '../transaction.js';
-import { findLeague } from '../leagues/service.js';
+import { isTeamLeague } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
 import { findSeries, postResults } from '../standings/service.js';
 import {
@@ -40,7 +40,6 @@ import {
   replacePlayingHandicaps,
   type ParCard,
   findLeaderboards,
-  hasStaleMarks,
   lockStaleEvents,
   saveLeaderboards,
   scoreCardsOf,
@@ -52,9 +51,7 @@ import {
 
 /** Whether the event is a night of a team league, which adds a best-ball board. */
 async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
-  if (event.event_series_id === null) return false;
-  const league = await findLeague(db, event.org_id, event.event_series_id);
-  return league !== undefined && league.entry_size > 1;
+  return event.event_series_id !== null && isTeamLeague(db, event.org_id, event.event_series_id);
 }
 
 /**
@@ -136,11 +133,6 @@ export async function rebuildStaleLeaderboards(trx: Executor): Promise<Map<numbe
     );
   }
   return versions;
-}
-
-/** Whether a change made outside the app left boards to rebuild. */
-export async function leaderboardsAreStale(db: Executor): Promise<boolean> {
-  return hasStaleMarks(db);
 }
 
 /**

@@ -79,14 +79,6 @@ export async function clearStaleMarks(
   return rows.map((row) => row.event_id);
 }
 
-/** Whether any board is marked stale. */
-export async function hasStaleMarks(db: Executor): Promise<boolean> {
-  const { rows } = await sql<{ marked: boolean }>`
-    select exists (select from stale_leaderboards) as marked
-  `.execute(db);
-  return rows[0]?.marked === true;
-}
-
 /** The stored board version of each of these events that has one, in one query. */
 export async function leaderboardVersions(
   db: Executor,

@@ -11,6 +11,7 @@ import { findSeries } from '../standings/service.js';
 import {
   adjustLeagueCounts,
   findLeagueById,
+  findLeagueEntrySize,
   findLeagueIdBySlug,
   findLeaguesOfOrg,
   findPublicLeague,
@@ -208,13 +209,10 @@ export function visibleTo(league: League | undefined, audience: Audience): Leagu
   return league;
 }
 
-/** A league of the org by id, whatever its status, for other resources' rules. */
-export async function findLeague(
-  db: Executor,
-  orgId: number,
-  id: number,
-): Promise<League | undefined> {
-  return findLeagueById(db, orgId, id);
+/** Whether the org's league of this id is played by teams (entries of more than one golfer). */
+export async function isTeamLeague(db: Executor, orgId: number, id: number): Promise<boolean> {
+  const entrySize = await findLeagueEntrySize(db, orgId, id);
+  return entrySize !== undefined && entrySize > 1;
 }
 
 /** Locks a league of the org (`undefined`: none of that id), so writes to it take turns. */

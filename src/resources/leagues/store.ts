@@ -91,6 +91,24 @@ export async function findLeagueIdBySlug(
   return row?.id;
 }
 
+const leagueEntrySize = preparedRead((db, values: { orgId: number; id: number }) =>
+  db
+    .selectFrom('event_series')
+    .select('entry_size')
+    .where('org_id', '=', values.orgId)
+    .where('id', '=', values.id),
+);
+
+/** How many golfers make one entry of the org's league of this id (undefined: no such league). */
+export async function findLeagueEntrySize(
+  db: Executor,
+  orgId: number,
+  id: number,
+): Promise<number | undefined> {
+  const [row] = await leagueEntrySize(db, { orgId, id });
+  return row?.entry_size;
+}
+
 export async function findLeagueById(
   db: Executor,
   orgId: number,

@@ -17,7 +17,6 @@ import {
   findListedPlayers,
   findListedProfile,
   findUsers,
-  hasStalePlayers,
   leaguesOfGolfers,
   lockOrgs,
   orgsOfGolfers,
@@ -163,11 +162,6 @@ export async function rebuildStalePlayers(trx: Executor): Promise<void> {
       links.filter((link) => link.user_id === user.id).map((link) => link.org_id),
     );
   }
-}
-
-/** Whether a change made outside the app left profiles to rebuild. */
-export async function playersAreStale(db: Executor): Promise<boolean> {
-  return hasStalePlayers(db);
 }
 
 /** A page of the org's listed players by name; each search word starts a word of the name. */

@@ -21,12 +21,6 @@ export async function takeStalePlayers(db: Executor): Promise<number[]> {
   return rows.map((row) => row.user_id).sort((a, b) => a - b);
 }
 
-export async function hasStalePlayers(db: Executor): Promise<boolean> {
-  const { rows } = await sql<{ marked: boolean }>`
-    select exists (select from stale_players) as marked`.execute(db);
-  return rows[0]?.marked === true;
-}
-
 export async function findUsers(db: Executor, ids: readonly number[]): Promise<User[]> {
   return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
 }
