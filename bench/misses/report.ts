@@ -22,6 +22,8 @@ export interface MissReport {
   sizes: ManyOrgsSizes;
   generationMs: number;
   load: LoadSettings;
+  /** Unmeasured seconds of each read on each server before the miss runs. */
+  compileWarmupSeconds: number;
   reads: ReadRun[];
   zipf: {
     /** Measured from a cold start (after the hot runs), warm-up included in `statements`. */
@@ -147,7 +149,7 @@ export function renderMissReport(report: MissReport): string {
     `- Machine: ${machine()}`,
     `- Database: ${database}`,
     `- Data: ${count(sizes.orgs)} orgs × ${count(sizes.leaguesPerOrg)} leagues (the last of each a hidden draft), ${count(sizes.eventsPerLeague)} events per league, a standings series per league with ${count(sizes.competitorsPerSeries)} competitors; generated in bulk SQL in ${seconds(report.generationMs)}`,
-    `- Load: autocannon, ${count(load.connections)} connections, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per run; misses in ${count(load.rounds)} rounds alternating service and peer (medians)`,
+    `- Load: autocannon, ${count(load.connections)} connections, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per run; misses in ${count(load.rounds)} rounds alternating service and peer (medians), after ${count(report.compileWarmupSeconds)} s of every read on each server unmeasured`,
     '- Miss: the service with kept answers off (every read computed, stored and hashed as a miss is), cycling through every URL of the read',
     '- Peer: plain `node:http` + the driver, hand-written SQL with parameters (named prepared statements on PostgreSQL), no cache; bodies checked byte for byte against the service on a sample of each read',
     '- Hot: the service as deployed, one URL of the read',
