@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.js';
-import { rebuildStaleLeaderboards } from './leaderboards/service.js';
-import { rebuildStalePlayers } from './players/service.js';
+import { anyStaleBoards, rebuildStaleLeaderboards } from './leaderboards/service.js';
+import { anyStalePlayers, rebuildStalePlayers } from './players/service.js';
 
 /** What a write's rebuild stored: the new version of each event's boards it rebuilt. */
 export interface Rebuilt {
@@ -37,13 +37,13 @@ export async function writeTransaction<T, R>(
 
 /**
  * Whether changes made outside the app left derived state to rebuild: the marks of the
- * boards (migration 006) and of the players' profiles (migration 014), read in one
- * statement, since every instance asks after every change it hears.
+ * boards and of the players' profiles, each resource's own, read in one statement, since
+ * every instance asks after every change it hears.
  */
 async function derivedStateIsStale(db: Executor): Promise<boolean> {
-  const { rows } = await sql<{ marked: boolean }>`
-    select exists (select from stale_leaderboards) or exists (select from stale_players) as marked
-  `.execute(db);
+  const { rows } = await sql<{
+    marked: boolean;
+  }>`select ${anyStaleBoards} or ${anyStalePlayers} as marked`.execute(db);
   return rows[0]?.marked === true;
 }
 

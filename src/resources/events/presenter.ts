@@ -32,7 +32,7 @@ function presentEventItem(event: ListedEvent, tags: string[]): EventItem {
     courseListSummary: event.course_name,
   };
   // Set when present rather than spread in: spreading a conditional object into a literal
-  // is a slow path of V8, and a schedule presents a hundred of these per read. The
+  // is a slow path of V8, and a schedule presents up to a hundred of these per read. The
   // serializer writes keys in the schema's order, not in the order they were set.
   if (event.end_at !== null) item.endDate = event.end_at.toISOString();
   return item;

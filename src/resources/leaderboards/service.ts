@@ -107,6 +107,8 @@ async function scoreBoards(
   return buildLeaderboards({ pars: event.pars, golfers, teamBoard, net });
 }
 
+export { anyStaleBoards } from './store.js';
+
 /**
  * Rebuilds the boards of every event marked stale, in the transaction that marked them
  * just before it commits (`writeTransaction`), or for changes made outside the app when

@@ -79,6 +79,9 @@ export async function clearStaleMarks(
   return rows.map((row) => row.event_id);
 }
 
+/** Whether any board is marked stale: an expression, so that it is read with others at once. */
+export const anyStaleBoards = sql<boolean>`exists (select from stale_leaderboards)`;
+
 /** The stored board version of each of these events that has one, in one query. */
 export async function leaderboardVersions(
   db: Executor,

@@ -73,6 +73,8 @@ function standingsTables(
   return tables;
 }
 
+export { anyStalePlayers } from './store.js';
+
 /**
  * Rebuilds the profile of every golfer marked stale, in the transaction that marked them
  * just before it commits (`writeTransaction`), or for changes made outside the app when it

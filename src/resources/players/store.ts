@@ -21,6 +21,9 @@ export async function takeStalePlayers(db: Executor): Promise<number[]> {
   return rows.map((row) => row.user_id).sort((a, b) => a - b);
 }
 
+/** Whether any profile is marked stale: an expression, so that it is read with others at once. */
+export const anyStalePlayers = sql<boolean>`exists (select from stale_players)`;
+
 export async function findUsers(db: Executor, ids: readonly number[]): Promise<User[]> {
   return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
 }
