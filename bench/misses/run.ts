@@ -136,9 +136,11 @@ async function missRuns(
   return withChildren(starts, async ([clubhouse, peer]) => {
     if (clubhouse === undefined || peer === undefined) throw new Error('a server did not start');
     const runs: Omit<ReadRun, 'hot'>[] = [];
+    const pathsOf = new Map(
+      READS.map((read, index) => [read, shuffled(urls[read], seeded(index + 1))] as const),
+    );
     progress(`misses: ${COMPILE_WARMUP_SECONDS} s of every read on each server, unmeasured`);
-    for (const [index, read] of READS.entries()) {
-      const paths = shuffled(urls[read], seeded(index + 1));
+    for (const paths of pathsOf.values()) {
       for (const server of [clubhouse, peer]) {
         await runLoad(
           urlOf(server, '/'),
@@ -147,8 +149,7 @@ async function missRuns(
         );
       }
     }
-    for (const [index, read] of READS.entries()) {
-      const paths = shuffled(urls[read], seeded(index + 1));
+    for (const [read, paths] of pathsOf) {
       progress(`misses: ${read}`);
       const counted = await countMisses(clubhouse, paths.slice(0, COUNTED_MISSES));
       await checkEqual(clubhouse, peer, paths.slice(0, EQUALITY_SAMPLE));
