@@ -4,7 +4,7 @@ import { CORS_HEADERS } from './cors.js';
 import { sendNotFound, sendPlainText } from './errors.js';
 import type { HeaderList, RateLimiter } from './rate-limit.js';
 import { unroutedUrl, type RequestLog } from './request-log.js';
-import type { Replay, ResponseCache } from './response-cache.js';
+import type { ResponseCache } from './response-cache.js';
 import type { RouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { isPublicUrl } from './urls.js';
@@ -81,20 +81,6 @@ export function createPipeline(options: PipelineOptions) {
     return request[ADMISSION] ?? admit(request);
   }
 
-  /**
-   * A kept answer's headers with those every public answer carries, worked out once per
-   * answer: the listener then only copies them and adds the rate limit's.
-   */
-  const withEdge = new WeakMap<Replay['headers'], Record<string, string | number>>();
-  function withEdgeHeaders(headers: Replay['headers']) {
-    let full = withEdge.get(headers);
-    if (full === undefined) {
-      full = { ...headers, ...CORS_HEADERS, ...SECURITY_HEADERS };
-      withEdge.set(headers, full);
-    }
-    return full;
-  }
-
   /** Sets CORS and the admission's headers on a reply; sends its refusal, if any. */
   async function apply(reply: FastifyReply, admission: Admission): Promise<boolean> {
     void reply.headers(CORS_HEADERS);
@@ -126,7 +112,8 @@ export function createPipeline(options: PipelineOptions) {
             next(request, response);
             return;
           }
-          const headers = { ...withEdgeHeaders(kept.headers) };
+          const { headers } = kept;
+          Object.assign(headers, CORS_HEADERS, SECURITY_HEADERS);
           for (const [name, value] of admission.headers) headers[name] = value;
           response.writeHead(kept.status, headers).end(kept.body);
           record({

@@ -2,6 +2,14 @@ import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataVersion } from '../../db/data-version.js';
+import {
+  acceptsGzip,
+  COMPRESS_FROM_BYTES,
+  gunzip,
+  gzip,
+  gzipEtag,
+  VARY_BY_ENCODING,
+} from './compression.js';
 import type { Metrics } from './metrics.js';
 import { routedUrl, routedUrlParts, type RoutedUrlParts } from './request-log.js';
 import { canonicalUrl, queryNamesOf } from './urls.js';
@@ -14,9 +22,18 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'referrer-policy'];
 
 /** A public answer as it was sent, with what it takes to send it again. */
 export interface CachedAnswer {
+  /**
+   * The body as kept: gzip-compressed when `gzipped` (bodies from `COMPRESS_FROM_BYTES`
+   * on), so that the byte cap holds several times as many answers.
+   */
   body: Buffer;
+  gzipped: boolean;
+  /** The length of the body as the route wrote it. */
+  length: number;
+  /** The strong ETag of the body as the route wrote it; its gzip form has its own. */
   etag: string;
-  headers: Record<string, string>;
+  /** The route's own headers (shared by the answers that have the same). */
+  headers: Readonly<Record<string, string>>;
   /** The route pattern, for the metrics. */
   route: string;
   /**
@@ -53,7 +70,7 @@ export interface ResponseCacheOptions {
  * objects (kept, and worked out for a 200 and a 304), the answer object and the map's
  * entries. Counted so that the byte cap bounds memory, not only bodies.
  */
-const ENTRY_OVERHEAD_BYTES = 1024;
+export const ENTRY_OVERHEAD_BYTES = 1024;
 
 /**
  * The org a public read shows: the `orgSlug` of its path (the JSON API) or the `org` of its
@@ -103,20 +120,72 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
   return false;
 }
 
-function keptHeaders(reply: FastifyReply): Record<string, string> {
+/**
+ * Whether If-None-Match names the answer in either of its encodings: both hold the same
+ * content, so a client holding either may keep using what it has.
+ */
+function matchesAnswer(ifNoneMatch: string | undefined, etag: string, gzipped: boolean): boolean {
+  return matches(ifNoneMatch, etag) || (gzipped && matches(ifNoneMatch, gzipEtag(etag)));
+}
+
+/**
+ * The route headers of kept answers, one object per distinct set: routes set a handful of
+ * them (a type, a Cache-Control), so answers share them instead of holding a copy each. Past
+ * its bound, a set is kept unshared, so that odd values cannot grow the table.
+ */
+const sharedRouteHeaders = new Map<string, Readonly<Record<string, string>>>();
+const SHARED_ROUTE_HEADERS_AT_MOST = 64;
+
+function keptHeaders(reply: FastifyReply): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);
     if (typeof value === 'string') headers[name] = value;
   }
+  const key = JSON.stringify(headers);
+  const shared = sharedRouteHeaders.get(key);
+  if (shared !== undefined) return shared;
+  if (sharedRouteHeaders.size < SHARED_ROUTE_HEADERS_AT_MOST) sharedRouteHeaders.set(key, headers);
+  return headers;
+}
+
+/** A route's own Vary, if any, with Accept-Encoding added. */
+function varyWithEncoding(routeVary: ReturnType<FastifyReply['getHeader']>): string {
+  return typeof routeVary === 'string' && routeVary !== ''
+    ? `${routeVary}, ${VARY_BY_ENCODING}`
+    : VARY_BY_ENCODING;
+}
+
+/**
+ * A kept answer's headers for one way of sending it. A compressed answer says that it varies
+ * by Accept-Encoding however it is sent; a 304 has no body, and so says nothing of the body's
+ * type, encoding or length.
+ */
+function answerHeaders(
+  answer: CachedAnswer,
+  status: 200 | 304,
+  inGzip: boolean,
+): Record<string, string | number> {
+  const headers: Record<string, string | number> = {};
+  for (const name in answer.headers) {
+    if (status === 200 || name !== 'content-type') headers[name] = answer.headers[name] ?? '';
+  }
+  headers.etag = inGzip ? gzipEtag(answer.etag) : answer.etag;
+  if (answer.gzipped) headers.vary = VARY_BY_ENCODING;
+  if (status === 304) return headers;
+  if (inGzip) headers['content-encoding'] = 'gzip';
+  headers['content-length'] = inGzip ? answer.body.length : answer.length;
   return headers;
 }
 
 /** A kept answer as it is sent again: a bare 304 when the client's If-None-Match names it. */
 export interface Replay {
   status: 200 | 304;
-  /** The route's own headers, the ETag and the length; a 304 has neither type nor length. */
-  headers: Readonly<Record<string, string | number>>;
+  /**
+   * The route's own headers, the ETag and the length, made for this answer alone (the edge
+   * adds its own); a 304 has neither type nor length.
+   */
+  headers: Record<string, string | number>;
   body: Buffer | undefined;
   answer: CachedAnswer;
 }
@@ -220,8 +289,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return answer;
   }
 
-  /** Each kept answer's headers, worked out once: for a 200 and for a 304. */
-  const replayHeaders = new WeakMap<CachedAnswer, Record<200 | 304, Replay['headers']>>();
   const hits = {
     early: metrics.responseCache.labels({ result: 'hit', path: 'early' }),
     routed: metrics.responseCache.labels({ result: 'hit', path: 'routed' }),
@@ -230,22 +297,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   function replay(request: IncomingMessage, path: ReplayPath): Replay | undefined {
     const answer = peek(request.url ?? '');
     if (answer === undefined) return undefined;
-    let headers = replayHeaders.get(answer);
-    if (headers === undefined) {
-      const full = { ...answer.headers, etag: answer.etag, 'content-length': answer.body.length };
-      // A 304 has no body, so it says nothing of the body's type, nor claims a length of 0.
-      const bare = Object.fromEntries(
-        Object.entries(full).filter(
-          ([name]) => name !== 'content-type' && name !== 'content-length',
-        ),
-      );
-      headers = { 200: full, 304: bare };
-      replayHeaders.set(answer, headers);
-    }
     hits[path].inc();
-    return matches(request.headers['if-none-match'], answer.etag)
-      ? { status: 304, headers: headers[304], body: undefined, answer }
-      : { status: 200, headers: headers[200], body: answer.body, answer };
+    const inGzip = answer.gzipped && acceptsGzip(request.headers['accept-encoding']);
+    if (matchesAnswer(request.headers['if-none-match'], answer.etag, answer.gzipped)) {
+      return { status: 304, headers: answerHeaders(answer, 304, inGzip), body: undefined, answer };
+    }
+    const body = answer.gzipped && !inGzip ? gunzip(answer.body) : answer.body;
+    return { status: 200, headers: answerHeaders(answer, 200, inGzip), body, answer };
   }
 
   return {
@@ -272,19 +330,26 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const body = ownBuffer(payload);
       const etag = strongEtag(body);
-      void reply.header('etag', etag);
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', PUBLIC_READ_CACHE);
       const readAt = readAtStart.get(request);
       // Read before a change of its org committed: the answer may predate it, so it is not
       // kept; nor is one that varies with request headers, as it is kept by URL alone.
-      if (
+      const kept =
         readAt !== undefined &&
         readAt.version === version.ofOrg(readAt.org) &&
         version.reliable &&
-        !reply.hasHeader('vary')
-      ) {
+        !reply.hasHeader('vary');
+      const compressible = body.length >= COMPRESS_FROM_BYTES;
+      const inGzip = compressible && acceptsGzip(request.headers['accept-encoding']);
+      const gzipped = compressible && (kept || inGzip) ? gzip(body) : undefined;
+      if (compressible) void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+      void reply.header('etag', inGzip ? gzipEtag(etag) : etag);
+      if (kept) {
+        const keptBody = gzipped ?? body;
         keep(request.url, queryNamesOf(request), {
-          body,
+          body: keptBody,
+          gzipped: gzipped !== undefined,
+          length: body.length,
           etag,
           headers: keptHeaders(reply),
           route: request.routeOptions.url ?? request.url,
@@ -292,13 +357,17 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           org: readAt.org,
           version: readAt.version,
           storedAt: options.now(),
-          bytes: body.length + request.url.length + ENTRY_OVERHEAD_BYTES,
+          bytes: keptBody.length + request.url.length + ENTRY_OVERHEAD_BYTES,
         });
       }
-      if (matches(request.headers['if-none-match'], etag)) {
+      if (matchesAnswer(request.headers['if-none-match'], etag, compressible)) {
         // No body, and so no Content-Length (a 304 must not claim one of 0).
         void reply.code(304).removeHeader('content-type').removeHeader('content-length');
         return null;
+      }
+      if (inGzip && gzipped !== undefined) {
+        void reply.header('content-encoding', 'gzip');
+        return gzipped;
       }
       return body;
     },
