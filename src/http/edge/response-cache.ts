@@ -23,8 +23,9 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'referrer-policy'];
 /** A public answer as it was sent, with what it takes to send it again. */
 export interface CachedAnswer {
   /**
-   * The body as kept: gzip-compressed when `gzipped` (bodies from `COMPRESS_FROM_BYTES`
-   * on), so that the byte cap holds several times as many answers.
+   * The body as kept: in gzip once a client that takes it has asked (bodies from
+   * `COMPRESS_FROM_BYTES` on), so that the byte cap then holds several times as many
+   * answers; until then as the route wrote it.
    */
   body: Buffer;
   gzipped: boolean;
@@ -66,9 +67,10 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * What a kept answer costs besides its body and URL, estimated: the logged URL, its header
- * objects (kept, and worked out for a 200 and a 304), the answer object and the map's
- * entries. Counted so that the byte cap bounds memory, not only bodies.
+ * What a kept answer costs besides its body and URL, estimated: the answer object, its ETag,
+ * the parts of its logged URL, the map's entries and the body's buffer object. Measured at
+ * 0.5–1 KB (heap and buffers after collection, over 2,000 answers), so this bounds it from
+ * above. Counted so that the byte cap bounds memory, not only bodies.
  */
 export const ENTRY_OVERHEAD_BYTES = 1024;
 
@@ -120,12 +122,17 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
   return false;
 }
 
+/** Whether a body of this length goes out in gzip to the clients that take it. */
+const compressible = (length: number) => length >= COMPRESS_FROM_BYTES;
+
 /**
  * Whether If-None-Match names the answer in either of its encodings: both hold the same
  * content, so a client holding either may keep using what it has.
  */
-function matchesAnswer(ifNoneMatch: string | undefined, etag: string, gzipped: boolean): boolean {
-  return matches(ifNoneMatch, etag) || (gzipped && matches(ifNoneMatch, gzipEtag(etag)));
+function matchesAnswer(ifNoneMatch: string | undefined, etag: string, length: number): boolean {
+  return (
+    matches(ifNoneMatch, etag) || (compressible(length) && matches(ifNoneMatch, gzipEtag(etag)))
+  );
 }
 
 /**
@@ -171,7 +178,7 @@ function answerHeaders(
     if (status === 200 || name !== 'content-type') headers[name] = answer.headers[name] ?? '';
   }
   headers.etag = inGzip ? gzipEtag(answer.etag) : answer.etag;
-  if (answer.gzipped) headers.vary = VARY_BY_ENCODING;
+  if (compressible(answer.length)) headers.vary = VARY_BY_ENCODING;
   if (status === 304) return headers;
   if (inGzip) headers['content-encoding'] = 'gzip';
   headers['content-length'] = inGzip ? answer.body.length : answer.length;
@@ -289,6 +296,15 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return answer;
   }
 
+  /** Keeps an answer kept as written in gzip from now on: a client that takes gzip asked. */
+  function compressKept(answer: CachedAnswer): void {
+    const compressed = gzip(answer.body);
+    keptBytes += compressed.length - answer.body.length;
+    answer.bytes += compressed.length - answer.body.length;
+    answer.body = compressed;
+    answer.gzipped = true;
+  }
+
   const hits = {
     early: metrics.responseCache.labels({ result: 'hit', path: 'early' }),
     routed: metrics.responseCache.labels({ result: 'hit', path: 'routed' }),
@@ -298,10 +314,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const answer = peek(request.url ?? '');
     if (answer === undefined) return undefined;
     hits[path].inc();
-    const inGzip = answer.gzipped && acceptsGzip(request.headers['accept-encoding']);
-    if (matchesAnswer(request.headers['if-none-match'], answer.etag, answer.gzipped)) {
+    const inGzip = compressible(answer.length) && acceptsGzip(request.headers['accept-encoding']);
+    if (matchesAnswer(request.headers['if-none-match'], answer.etag, answer.length)) {
       return { status: 304, headers: answerHeaders(answer, 304, inGzip), body: undefined, answer };
     }
+    if (inGzip && !answer.gzipped) compressKept(answer);
     const body = answer.gzipped && !inGzip ? gunzip(answer.body) : answer.body;
     return { status: 200, headers: answerHeaders(answer, 200, inGzip), body, answer };
   }
@@ -339,10 +356,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         readAt.version === version.ofOrg(readAt.org) &&
         version.reliable &&
         !reply.hasHeader('vary');
-      const compressible = body.length >= COMPRESS_FROM_BYTES;
-      const inGzip = compressible && acceptsGzip(request.headers['accept-encoding']);
-      const gzipped = compressible && (kept || inGzip) ? gzip(body) : undefined;
-      if (compressible) void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+      // Compressed for a client that takes gzip, and then kept so; a client that does not
+      // leaves the answer as written until one that does asks for it (see `replay`).
+      const inGzip = compressible(body.length) && acceptsGzip(request.headers['accept-encoding']);
+      const gzipped = inGzip ? gzip(body) : undefined;
+      if (compressible(body.length)) {
+        void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+      }
       void reply.header('etag', inGzip ? gzipEtag(etag) : etag);
       if (kept) {
         const keptBody = gzipped ?? body;
@@ -360,7 +380,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           bytes: keptBody.length + request.url.length + ENTRY_OVERHEAD_BYTES,
         });
       }
-      if (matchesAnswer(request.headers['if-none-match'], etag, compressible)) {
+      if (matchesAnswer(request.headers['if-none-match'], etag, body.length)) {
         // No body, and so no Content-Length (a 304 must not claim one of 0).
         void reply.code(304).removeHeader('content-type').removeHeader('content-length');
         return null;

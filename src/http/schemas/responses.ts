@@ -20,8 +20,21 @@ const RATE_LIMIT_HEADERS: Headers = {
 };
 
 const CACHE_HEADERS: Headers = {
-  ETag: { type: 'string', description: 'Strong validator; send it back in If-None-Match.' },
+  ETag: {
+    type: 'string',
+    description:
+      'Strong validator of the answer in the encoding sent; send it back in If-None-Match.',
+  },
   'Cache-Control': { type: 'string', description: 'How long the answer may be reused.' },
+  'Content-Encoding': {
+    type: 'string',
+    description:
+      'gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise.',
+  },
+  Vary: {
+    type: 'string',
+    description: 'Accept-Encoding on answers of 1 KiB or more, which come in two encodings.',
+  },
 };
 
 const RETRY_AFTER: Headers = {
