@@ -119,7 +119,7 @@ export function renderReport(report: Report): string {
     `- Generation: ${seconds(generation.totalMs)} (${phases.join('; ')})`,
     `- Ready: ${ms(ready.readyMs)} ms to open the generated database, migrate, build the app and listen; ${ms(ready.spawnToReadyMs)} ms from fork (with Node and module loading); RSS ${mib(ready.idleRss)} when ready`,
     `- Load: autocannon, ${count(load.connections)} connections, pipelining 1, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per endpoint and server, in ${count(load.rounds)} rounds alternating the two servers (each figure is the median of the rounds); each server in its own child process, the load generator in the bench process (on the same machine)`,
-    '- Bare: `node:http` answering the same bytes and headers, fetched once from the service, from memory',
+    '- Bare: `node:http` answering the same bytes and headers, fetched once from the service, from memory; every request sends `Accept-Encoding: gzip, deflate, br, zstd`, as browsers do, so both send the larger answers in gzip',
     "- RSS: peak of the server process during the endpoint's load",
     "- CPU µs/req: the server process's CPU time (user and system) over the endpoint's warm-up and load, per answer; CPU B/C is the bare server's over the service's, the throughput ratio the service would reach on an otherwise idle core",
     '',

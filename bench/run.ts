@@ -7,7 +7,14 @@ import { generate, timed, type Fixture, type Generated, type Phase } from './gen
 import { renderMissReport } from './misses/report.js';
 import { benchMisses } from './misses/run.js';
 import { startChild, type ChildServer } from './ipc.js';
-import { median, medianOf, runLoad, type LoadResult, type LoadSettings } from './load.js';
+import {
+  BROWSER_HEADERS,
+  median,
+  medianOf,
+  runLoad,
+  type LoadResult,
+  type LoadSettings,
+} from './load.js';
 import { parseOptions, USAGE, type BenchOptions, type Sizes } from './options.js';
 import { renderReport, type EndpointRun, type Report } from './report.js';
 import { captureResponses, type StoredResponse } from './responses.js';
@@ -152,6 +159,7 @@ async function bench(options: BenchOptions): Promise<Report> {
       durationSeconds: options.durationSeconds,
       rounds: options.rounds,
       warmupSeconds: options.warmupSeconds,
+      headers: BROWSER_HEADERS,
     };
     const input: ClubhouseInput = {
       database: target.spec,
@@ -159,7 +167,11 @@ async function bench(options: BenchOptions): Promise<Report> {
     };
     const measured = await withChild('./server.ts', input, async (clubhouse) => {
       const paths = endpoints(fixture).map((endpoint) => endpoint.path);
-      const responses = await captureResponses(`http://127.0.0.1:${clubhouse.port}`, paths);
+      const responses = await captureResponses(
+        `http://127.0.0.1:${clubhouse.port}`,
+        paths,
+        BROWSER_HEADERS,
+      );
       const ready = {
         readyMs: clubhouse.readyMs,
         spawnToReadyMs: clubhouse.spawnToReadyMs,

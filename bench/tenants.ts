@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../src/db/connection.js';
 import { PUBLIC_BASE_PATH } from '../src/http/base-paths.js';
 import { createBenchDatabase, openMigrated } from './database.js';
 import { startChild } from './ipc.js';
-import type { LoadSettings } from './load.js';
+import { BROWSER_HEADERS, type LoadSettings } from './load.js';
 import { generateManyOrgs, leagueSlug, orgSlug } from './misses/many-orgs.js';
 import { combine, cycling, manyOrgsPlan, measure, type Measured } from './misses/run.js';
 import type { BenchOptions } from './options.js';
@@ -103,14 +103,15 @@ export async function benchTenants(options: BenchOptions): Promise<TenantsReport
       const quiet: Measured[] = [];
       const busy: Measured[] = [];
       const writes = { sent: 0, failed: 0, seconds: 0 };
+      const asBrowsers = { ...load, headers: BROWSER_HEADERS };
       for (let round = 0; round < load.rounds; round += 1) {
         progress(`tenants: quiet, round ${round + 1}`);
-        quiet.push(await measure(server, load, cycling(urls, round)));
+        quiet.push(await measure(server, asBrowsers, cycling(urls, round)));
         progress(
           `tenants: ${WRITES_PER_SECOND} writes a second in the demo club, round ${round + 1}`,
         );
         const stop = startWriter(server.port, night);
-        busy.push(await measure(server, load, cycling(urls, round)));
+        busy.push(await measure(server, asBrowsers, cycling(urls, round)));
         const written = await stop();
         writes.sent += written.sent;
         writes.failed += written.failed;
@@ -152,7 +153,7 @@ export function renderTenantsReport(report: TenantsReport): string {
     `## Tenants: ${count(report.orgs)} orgs' reads, quiet and with writes elsewhere (${report.database})`,
     '',
     `- Machine: ${machine()}; load average at the end ${report.loadAverage.map((value) => value.toFixed(2)).join(', ')}`,
-    `- Reads: ${count(report.urls)} public URLs (each org's league list, one league, its schedule and standings) in turn, ${load.connections} connections, ${load.rounds} rounds of ${load.durationSeconds} s after ${load.warmupSeconds} s of warm-up; quiet and busy alternate, medians shown`,
+    `- Reads: ${count(report.urls)} public URLs (each org's league list, one league, its schedule and standings) in turn, ${load.connections} connections, ${load.rounds} rounds of ${load.durationSeconds} s after ${load.warmupSeconds} s of warm-up, sending \`Accept-Encoding\` as browsers do; quiet and busy alternate, medians shown`,
     `- Writes elsewhere: the demo club's live night, one score card rewritten through the admin API ${WRITES_PER_SECOND} times a second: ${count(report.writes.sent)} sent (${decimal.format(report.writes.perSecond)} a second), ${count(report.writes.failed)} not 200`,
     '',
     '| Load | req/s | p99 ms | CPU µs/req | peak RSS | non-200 / errors |',

@@ -4,7 +4,14 @@ import { loadConfig } from '../../src/config.js';
 import type { StatementTally } from '../../src/db/statement-count.js';
 import { createBenchDatabase, openMigrated, type DatabaseSpec } from '../database.js';
 import { startChild, type ChildServer } from '../ipc.js';
-import { median, medianOf, runLoad, type LoadResult, type LoadSettings } from '../load.js';
+import {
+  BROWSER_HEADERS,
+  median,
+  medianOf,
+  runLoad,
+  type LoadResult,
+  type LoadSettings,
+} from '../load.js';
 import type { BenchOptions } from '../options.js';
 import type { ClubhouseInput } from '../server.js';
 import { generateManyOrgs, type ManyOrgsSizes } from './many-orgs.js';
@@ -273,7 +280,7 @@ export async function benchMisses(options: BenchOptions): Promise<MissReport> {
     }
     const urls = readUrls(sizes);
     const misses = await missRuns(target.spec, peerSpec, urls, load);
-    const cached = await cachedRuns(target.spec, urls, load);
+    const cached = await cachedRuns(target.spec, urls, { ...load, headers: BROWSER_HEADERS });
     return {
       database: target.kind,
       sizes,

@@ -596,10 +596,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -765,10 +769,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1090,10 +1098,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1223,10 +1235,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1401,10 +1417,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1571,10 +1591,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1726,10 +1750,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1861,10 +1889,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2053,10 +2085,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2261,10 +2297,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2429,10 +2469,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2574,10 +2618,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2896,10 +2944,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,10 +3253,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3337,10 +3393,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3561,10 +3621,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3724,10 +3788,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3887,10 +3955,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,10 +4089,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4162,10 +4238,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4296,10 +4376,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4441,10 +4525,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4593,10 +4681,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5083,10 +5175,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5236,10 +5332,14 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left and seconds until the window resets, e.g. `"ip";r=59;t=42`. */
                     RateLimit?: string;
-                    /** @description Strong validator; send it back in If-None-Match. */
+                    /** @description Strong validator of the answer in the encoding sent; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description How long the answer may be reused. */
                     "Cache-Control"?: string;
+                    /** @description gzip when the answer is 1 KiB or more and Accept-Encoding takes gzip; absent otherwise. */
+                    "Content-Encoding"?: string;
+                    /** @description Accept-Encoding on answers of 1 KiB or more, which come in two encodings. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
