@@ -7,6 +7,7 @@ import { ENTRY_OVERHEAD_BYTES } from '../../src/http/edge/response-cache.js';
 import type { Org } from '../../src/db/schema.js';
 import { describeOnDatabases, PUBLIC, type Harness } from '../support/harness.js';
 import { describeListening } from '../support/listening.js';
+import { kept } from '../support/metrics.js';
 
 void describe('what an Accept-Encoding header takes (RFC 9110 §12.5.3)', () => {
   const cases: [string | undefined, boolean][] = [
@@ -131,28 +132,19 @@ describeOnDatabases('public answers in gzip', (harness) => {
   void test('an answer kept as written is kept in gzip once a client that takes it asks', async () => {
     const h = harness();
     const { listUrl } = await clubWithLeagues(h);
-    const before = await keptBytes(h);
+    const before = await kept(h.app, 'bytes');
     const plain = await h.inject({ url: listUrl });
     const counted = (body: Buffer) => body.length + listUrl.length + ENTRY_OVERHEAD_BYTES;
-    assert.equal((await keptBytes(h)) - before, counted(plain.rawPayload));
+    assert.equal((await kept(h.app, 'bytes')) - before, counted(plain.rawPayload));
     const compressed = await h.inject({ url: listUrl, headers: GZIP });
     assert.equal(compressed.headers['content-encoding'], 'gzip');
     assert.ok(compressed.rawPayload.length < plain.rawPayload.length);
-    assert.equal((await keptBytes(h)) - before, counted(compressed.rawPayload));
+    assert.equal((await kept(h.app, 'bytes')) - before, counted(compressed.rawPayload));
     const again = await h.inject({ url: listUrl });
     assert.deepEqual(again.rawPayload, plain.rawPayload);
     assert.equal(again.headers.etag, plain.headers.etag);
   });
 });
-
-async function keptBytes(h: Harness): Promise<number> {
-  const metrics = await h.inject({ url: '/metrics' });
-  const line = metrics.body
-    .split('\n')
-    .find((candidate) => candidate.startsWith('clubhouse_response_cache_kept{unit="bytes"}'));
-  assert.ok(line !== undefined, 'the kept-bytes gauge is exported');
-  return Number(line.split(' ').at(-1));
-}
 
 /** One GET over a socket, its body as sent: `node:http` does not decompress. */
 async function rawGet(

@@ -23,22 +23,11 @@ import {
   unique,
 } from '../support/harness.js';
 import { card, leagueNight, score } from '../support/score-cards.js';
+import { metric, metricsOf } from '../support/metrics.js';
 import { listen } from '../support/wire.js';
 
 /** How long another instance may take to hear of a change (about a second is expected). */
 const HEARD_WITHIN_MS = 5000;
-
-/** A series of the metrics text, summed over the lines whose labels start with `labels`. */
-function metric(text: string, name: string, labels = ''): number {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{${labels}`) || line.startsWith(`${name} `))
-    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-}
-
-async function metricsOf(app: App): Promise<string> {
-  return (await app.inject({ url: '/metrics' })).body;
-}
 
 async function cacheCount(app: App, result: 'hit' | 'miss'): Promise<number> {
   return metric(await metricsOf(app), 'clubhouse_response_cache_total', `result="${result}"`);

@@ -18,6 +18,7 @@ import {
 } from '../support/harness.js';
 import { openPostgresInstances, skipUnlessSet } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
+import { kept } from '../support/metrics.js';
 
 /** How long another instance may take to hear of a change (about a second is expected). */
 const HEARD_WITHIN_MS = 5000;
@@ -34,16 +35,6 @@ async function cacheCount(app: App, result: 'hit' | 'miss'): Promise<number> {
     .split('\n')
     .filter((line) => line.startsWith(`clubhouse_response_cache_total{result="${result}"`))
     .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-}
-
-/** How many answers the cache holds, from its gauge. */
-async function keptAnswers(app: App): Promise<number> {
-  const metrics = await app.inject({ url: '/metrics' });
-  const line = metrics.body
-    .split('\n')
-    .find((candidate) => candidate.startsWith('clubhouse_response_cache_kept{unit="answers"}'));
-  assert.ok(line !== undefined, 'the kept-answers gauge is exported');
-  return Number(line.split(' ').at(-1));
 }
 
 function adminPatch(app: App, path: string, payload: Record<string, unknown>) {
@@ -98,16 +89,16 @@ describeOnDatabases('the response cache', (harness) => {
     const leagues = [await h.league(org), await h.league(org), await h.league(org)];
     const urlOf = (slug: string) => `${PUBLIC}/orgs/${org.slug}/event-series/${slug}`;
     // Other tests' answers, of other orgs, are still current.
-    const keptBefore = await keptAnswers(h.app);
+    const keptBefore = await kept(h.app, 'answers');
     for (const league of leagues)
       assert.equal((await h.inject({ url: urlOf(league.slug) })).statusCode, 200);
-    assert.equal(await keptAnswers(h.app), keptBefore + 3);
+    assert.equal(await kept(h.app, 'answers'), keptBefore + 3);
     h.clock.now = new Date(h.clock.now.getTime() + 60_000);
     assert.equal(
       (await h.inject({ url: `${PUBLIC}/orgs/${org.slug}/event-series` })).statusCode,
       200,
     );
-    assert.equal(await keptAnswers(h.app), 1);
+    assert.equal(await kept(h.app, 'answers'), 1);
   });
 
   void test('an admin edit is visible on the very next read', async () => {
