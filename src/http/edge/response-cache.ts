@@ -356,10 +356,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         readAt.version === version.ofOrg(readAt.org) &&
         version.reliable &&
         !reply.hasHeader('vary');
+      const notModified = matchesAnswer(request.headers['if-none-match'], etag, body.length);
       // Compressed for a client that takes gzip, and then kept so; a client that does not
-      // leaves the answer as written until one that does asks for it (see `replay`).
+      // leaves the answer as written until one that does asks for it (see `replay`). A 304
+      // that is not kept needs no compressed bytes at all.
       const inGzip = compressible(body.length) && acceptsGzip(request.headers['accept-encoding']);
-      const gzipped = inGzip ? gzip(body) : undefined;
+      const gzipped = inGzip && (kept || !notModified) ? gzip(body) : undefined;
       if (compressible(body.length)) {
         void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
       }
@@ -380,7 +382,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           bytes: keptBody.length + request.url.length + ENTRY_OVERHEAD_BYTES,
         });
       }
-      if (matchesAnswer(request.headers['if-none-match'], etag, body.length)) {
+      if (notModified) {
         // No body, and so no Content-Length (a 304 must not claim one of 0).
         void reply.code(304).removeHeader('content-type').removeHeader('content-length');
         return null;
