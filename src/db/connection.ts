@@ -1,16 +1,23 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { CHANGE_CHANNEL, announcementIn } from './change-announcements.js';
 import { PostgresChangeFeed } from './change-feed.js';
 import { ConnectionFailureDialect } from './connection-failure-dialect.js';
 import { DataVersion } from './data-version.js';
-import { PGliteDialect, type PoolUse } from './pglite-dialect.js';
 import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Connections of a database, for the pool metrics. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 /** The embedded database keeps everything in PostgreSQL's default schema. */
 const PGLITE_SCHEMA = 'public';
@@ -130,7 +137,6 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
-    parsers,
   });
   // Only this process opens the embedded database, so its own changes are all there are;
   // PGlite hands their notifications over before the committing statement returns.
@@ -139,15 +145,30 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
     const touched = announcementIn(PGLITE_SCHEMA, payload);
     if (touched !== undefined) version.bump(touched);
   });
-  const dialect = new PGliteDialect(pglite);
-  const db = new Kysely<Database>({ dialect });
+  // One driver for both databases: PGlite's adapter for pg speaks the wire protocol to the
+  // embedded session, so marked texts run as named prepared statements here too, parsed and
+  // planned once. Its one session is a pool of one: a transaction holds it from BEGIN to
+  // COMMIT, and the pool queues the others in request order (and counts them). Kept open while
+  // idle, since every client of the pool shares the one session.
+  const session: pg.PoolConfig & { connection: unknown } = {
+    // pg's client takes a connection object in place of a socket; its types do not say so.
+    connection: createPgConfig(pglite).connection,
+    max: 1,
+    idleTimeoutMillis: 0,
+    types: postgresTypes,
+  };
+  const pool = new pg.Pool(session);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     kind: 'pglite',
     schema: PGLITE_SCHEMA,
     version,
-    close: () => db.destroy(),
-    poolUse: () => dialect.poolUse(),
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+    poolUse: () => ({ total: 1, idle: pool.idleCount, waiting: pool.waitingCount }),
     dumpDataDir: () => pglite.dumpDataDir('none'),
   };
 }
