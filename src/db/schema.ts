@@ -238,6 +238,11 @@ export interface EventLeaderboardsTable {
   updated_at: ColumnType<Date, never, Date>;
 }
 
+/** Events whose boards a change may have moved, until the rebuild clears them. */
+export interface StaleLeaderboardsTable {
+  event_id: number;
+}
+
 export type ApiKeyRole = 'organizer' | 'scorer';
 
 export interface ApiKeysTable {
@@ -455,6 +460,7 @@ export interface Database {
   score_cards: ScoreCardsTable;
   event_handicaps: EventHandicapsTable;
   event_leaderboards: EventLeaderboardsTable;
+  stale_leaderboards: StaleLeaderboardsTable;
   api_keys: ApiKeysTable;
   org_golfers: OrgGolfersTable;
   players: PlayersTable;

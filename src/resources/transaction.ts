@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.js';
+import { preparedRead } from '../db/prepared-reads.js';
 import { anyStaleBoards, rebuildStaleLeaderboards } from './leaderboards/service.js';
 import { anyStalePlayers, rebuildStalePlayers } from './players/service.js';
 
@@ -35,16 +36,18 @@ export async function writeTransaction<T, R>(
   });
 }
 
+const anyStaleState = preparedRead((db) =>
+  db.selectNoFrom(sql<boolean>`${anyStaleBoards} or ${anyStalePlayers}`.as('marked')),
+);
+
 /**
  * Whether changes made outside the app left derived state to rebuild: the marks of the
  * boards and of the players' profiles, each resource's own, read in one statement, since
  * every instance asks after every change it hears.
  */
 async function derivedStateIsStale(db: Executor): Promise<boolean> {
-  const { rows } = await sql<{
-    marked: boolean;
-  }>`select ${anyStaleBoards} or ${anyStalePlayers} as marked`.execute(db);
-  return rows[0]?.marked === true;
+  const [row] = await anyStaleState(db, {});
+  return row?.marked === true;
 }
 
 /**

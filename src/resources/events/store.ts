@@ -23,6 +23,16 @@ export async function updateEvent(
     .executeTakeFirstOrThrow();
 }
 
+const eventOfOrgForUpdate = preparedRead((db, values: { orgSlug: string; id: number }) =>
+  db
+    .selectFrom('events')
+    .innerJoin('orgs', 'orgs.id', 'events.org_id')
+    .selectAll('events')
+    .where('orgs.slug', '=', values.orgSlug)
+    .where('events.id', '=', values.id)
+    .forUpdate('events'),
+);
+
 /**
  * Reads and locks the org's event of this id until the transaction ends, in one statement:
  * writes of one event's course, field, tee sheet, cards and boards queue here.
@@ -32,14 +42,8 @@ export async function lockEventOfOrg(
   orgSlug: string,
   id: number,
 ): Promise<Event | undefined> {
-  return db
-    .selectFrom('events')
-    .innerJoin('orgs', 'orgs.id', 'events.org_id')
-    .selectAll('events')
-    .where('orgs.slug', '=', orgSlug)
-    .where('events.id', '=', id)
-    .forUpdate('events')
-    .executeTakeFirst();
+  const [event] = await eventOfOrgForUpdate(db, { orgSlug, id });
+  return event;
 }
 
 const eventIdBySlug = preparedRead((db, values: { orgSlug: string; slug: string }) =>

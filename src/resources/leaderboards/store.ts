@@ -4,16 +4,10 @@ import { preparedRead } from '../../db/prepared-reads.js';
 import type { Event } from '../../db/schema.js';
 import type { StoredLeaderboards } from '../../domain/leaderboards.js';
 
-/** Stores an event's boards and moves their version; returns the new version (1 first). */
-export async function saveLeaderboards(
-  db: Executor,
-  eventId: number,
-  boards: StoredLeaderboards,
-): Promise<number> {
-  const board = JSON.stringify(boards);
-  const row = await db
+const storeBoards = preparedRead((db, values: { eventId: number; board: string }) =>
+  db
     .insertInto('event_leaderboards')
-    .values({ event_id: eventId, version: 1, board })
+    .values({ event_id: values.eventId, version: 1, board: values.board })
     .onConflict((conflict) =>
       // `excluded.board`: the boards are sent once, not a second time for the update.
       conflict.column('event_id').doUpdateSet({
@@ -22,8 +16,17 @@ export async function saveLeaderboards(
         updated_at: sql<Date>`now()`,
       }),
     )
-    .returning('version')
-    .executeTakeFirstOrThrow();
+    .returning('version'),
+);
+
+/** Stores an event's boards and moves their version; returns the new version (1 first). */
+export async function saveLeaderboards(
+  db: Executor,
+  eventId: number,
+  boards: StoredLeaderboards,
+): Promise<number> {
+  const [row] = await storeBoards(db, { eventId, board: JSON.stringify(boards) });
+  if (row === undefined) throw new Error('storing the boards returned no version');
   return row.version;
 }
 
@@ -47,22 +50,32 @@ export async function findLeaderboards(
     : { version: row.version, boards: row.board as StoredLeaderboards };
 }
 
+// The marks as an array the planner evaluates first, then the events by id: joined to the
+// marks table instead, the planner, knowing nothing of its few rows, scanned every event.
+const staleEvents = preparedRead((db) =>
+  db
+    .selectFrom('events')
+    .selectAll()
+    .where(sql<boolean>`id = any(array(select event_id from stale_leaderboards))`)
+    .orderBy('id')
+    .forUpdate(),
+);
+
 /**
  * The events whose boards are marked stale (see migration 006), read and locked in id
  * order until the transaction ends: rebuilds of one event's boards take turns with each
  * other and with its writers.
  */
 export async function lockStaleEvents(db: Executor): Promise<Event[]> {
-  // The marks as an array the planner evaluates first, then the events by id: joined to the
-  // marks table instead, the planner, knowing nothing of its few rows, scanned every event.
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where(sql<boolean>`id = any(array(select event_id from stale_leaderboards))`)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  return staleEvents(db, {});
 }
+
+const unmark = preparedRead((db, values: { eventIds: number[] }) =>
+  db
+    .deleteFrom('stale_leaderboards')
+    .where(sql<boolean>`event_id = any (${values.eventIds}::integer[])`)
+    .returning('event_id'),
+);
 
 /**
  * Clears the stale marks of these events; returns the ids that were still marked (a mark
@@ -72,10 +85,7 @@ export async function clearStaleMarks(
   db: Executor,
   eventIds: readonly number[],
 ): Promise<number[]> {
-  const { rows } = await sql<{ event_id: number }>`
-    delete from stale_leaderboards where event_id = any (${[...eventIds]}::integer[])
-    returning event_id
-  `.execute(db);
+  const rows = await unmark(db, { eventIds: [...eventIds] });
   return rows.map((row) => row.event_id);
 }
 
@@ -99,22 +109,27 @@ export interface ScoreCard {
   userId: number;
   holes: (number | null)[];
 }
+const storeCard = preparedRead(
+  (db, values: { eventId: number; userId: number; holes: (number | null)[] }) =>
+    db
+      .insertInto('score_cards')
+      .values({ event_id: values.eventId, user_id: values.userId, holes: values.holes })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['event_id', 'user_id'])
+          .doUpdateSet({ holes: (eb) => eb.ref('excluded.holes'), updated_at: sql<Date>`now()` }),
+      ),
+);
+
 /** Writes a golfer's card for an event, replacing the one they had. */
 export async function upsertScoreCard(
   db: Executor,
   eventId: number,
   card: ScoreCard,
 ): Promise<void> {
-  await db
-    .insertInto('score_cards')
-    .values({ event_id: eventId, user_id: card.userId, holes: card.holes })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['event_id', 'user_id'])
-        .doUpdateSet({ holes: (eb) => eb.ref('excluded.holes'), updated_at: sql<Date>`now()` }),
-    )
-    .execute();
+  await storeCard(db, { eventId, userId: card.userId, holes: card.holes });
 }
+
 /** A golfer's card in the event: strokes per hole, or undefined without one. */
 export async function findScoreCard(
   db: Executor,

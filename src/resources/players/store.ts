@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { GOLFER_LINKS } from '../../db/golfer-links.js';
 import { readPage, type PageRange } from '../../db/paging.js';
+import { preparedRead } from '../../db/prepared-reads.js';
 import type { User } from '../../db/schema.js';
 import { PUBLIC_EVENT_STATUSES } from '../../domain/events.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
@@ -11,13 +12,19 @@ const PUBLIC_EVENT = sql`e.status in (${sql.join(PUBLIC_EVENT_STATUSES)}) and (
   e.event_series_id is null or exists (select from event_series l
     where l.id = e.event_series_id and l.status in (${sql.join(PUBLIC_LEAGUE_STATUSES)})))`;
 
+// Locked in id order, as they were marked, so that two rebuilds wait on each other in turn.
+const unmarkPlayers = preparedRead((db) =>
+  db
+    .deleteFrom('stale_players')
+    .where('user_id', 'in', (eb) =>
+      eb.selectFrom('stale_players').select('user_id').orderBy('user_id').forUpdate(),
+    )
+    .returning('user_id'),
+);
+
 /** Takes the golfers marked stale, one transaction at a time, and clears their marks. */
 export async function takeStalePlayers(db: Executor): Promise<number[]> {
-  // Locked in id order, as they were marked, so that two rebuilds wait on each other in turn.
-  const { rows } = await sql<{ user_id: number }>`
-    delete from stale_players where user_id in (
-      select user_id from stale_players order by user_id for update)
-    returning user_id`.execute(db);
+  const rows = await unmarkPlayers(db, {});
   return rows.map((row) => row.user_id).sort((a, b) => a - b);
 }
 
