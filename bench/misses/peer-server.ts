@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { PUBLIC_BASE_PATH } from '../../src/http/base-paths.js';
 import type { DatabaseSpec } from '../database.js';
@@ -11,7 +12,7 @@ import { serveChild } from '../ipc.js';
  * parameters, no framework, no cache. It answers the four reads of the miss bench with the
  * same bytes as the service (the bench checks), so the two can be compared miss for miss.
  * Its own copy of the data on PGlite (one process per PGlite folder); the same schema on
- * PostgreSQL, with named prepared statements as a careful hand-written server would use.
+ * PostgreSQL. Named prepared statements on both, as a careful hand-written server would use.
  */
 export interface PeerInput {
   database: DatabaseSpec;
@@ -27,14 +28,6 @@ const asText = (value: string) => value;
 const asNumber = (value: string) => Number(value);
 
 async function openQuery(spec: DatabaseSpec): Promise<{ query: Query; close(): Promise<void> }> {
-  if (spec.kind === 'pglite') {
-    const parsers = { [DATE_OID]: asText, [INT8_OID]: asNumber, [NUMERIC_OID]: asNumber };
-    const db = await PGlite.create({ dataDir: spec.dataDir, parsers });
-    return {
-      query: async (_name, text, values) => (await db.query<Row>(text, values)).rows,
-      close: () => db.close(),
-    };
-  }
   const builtIn = pg.types.getTypeParser as (oid: number, format: string) => unknown;
   const types = {
     getTypeParser: (oid: number, format: string) =>
@@ -44,6 +37,24 @@ async function openQuery(spec: DatabaseSpec): Promise<{ query: Query; close(): P
           ? asNumber
           : builtIn(oid, format),
   } as pg.CustomTypesConfig;
+  if (spec.kind === 'pglite') {
+    // Through PGlite's adapter for pg, as the service reaches it: named statements there too.
+    const db = await PGlite.create({ dataDir: spec.dataDir });
+    const session: pg.PoolConfig & { connection: unknown } = {
+      connection: createPgConfig(db).connection,
+      max: 1,
+      idleTimeoutMillis: 0,
+      types,
+    };
+    const pool = new pg.Pool(session);
+    return {
+      query: async (name, text, values) => (await pool.query<Row>({ name, text, values })).rows,
+      close: async () => {
+        await pool.end();
+        await db.close();
+      },
+    };
+  }
   const pool = new pg.Pool({
     connectionString: spec.url,
     max: 10,

@@ -151,7 +151,7 @@ export function renderMissReport(report: MissReport): string {
     `- Data: ${count(sizes.orgs)} orgs × ${count(sizes.leaguesPerOrg)} leagues (the last of each a hidden draft), ${count(sizes.eventsPerLeague)} events per league, a standings series per league with ${count(sizes.competitorsPerSeries)} competitors; generated in bulk SQL in ${seconds(report.generationMs)}`,
     `- Load: autocannon, ${count(load.connections)} connections, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per run; misses in ${count(load.rounds)} rounds alternating service and peer (medians), after ${count(report.compileWarmupSeconds)} s of every read on each server unmeasured`,
     '- Miss: the service with kept answers off (every read computed, hashed and stored as a miss is), cycling through every URL of the read; requests without Accept-Encoding, as the peer answers uncompressed (a miss for a client that takes gzip also compresses it)',
-    '- Peer: plain `node:http` + the driver, hand-written SQL with parameters (named prepared statements on PostgreSQL), no cache; bodies checked byte for byte against the service on a sample of each read',
+    '- Peer: plain `node:http` + the driver, hand-written SQL with parameters (named prepared statements, on PGlite through its adapter for pg), no cache; bodies checked byte for byte against the service on a sample of each read',
     '- Hot: the service as deployed, one URL of the read; hot and Zipf requests send `Accept-Encoding: gzip, deflate, br, zstd`, as browsers do',
     '',
     ...readTable(report.reads),
