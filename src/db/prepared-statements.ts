@@ -3,12 +3,12 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /**
- * Statement texts the store runs often and never varies (the public reads): on PostgreSQL
- * each is prepared once per connection under a name and then only bound and executed, so
- * the server neither parses nor plans it again. The text itself says so, by this opening
- * comment (plain SQL to PGlite and the server's log), so nothing is registered on the side.
- * Only fixed texts may carry it, since each stays prepared on every connection for the
- * connection's life.
+ * Statement texts the store runs often and never varies (the public reads, a score write's
+ * statements): each is prepared once per connection under a name (on PGlite, once for its
+ * one session) and then only bound and executed, so the database neither parses nor plans
+ * it again. The text itself says so, by this opening comment (plain SQL to the server's
+ * log), so nothing is registered on the side. Only fixed texts may carry it, since each
+ * stays prepared on every connection for the connection's life.
  */
 const PREPARED = '/* prepared */ ';
 
