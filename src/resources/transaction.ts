@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.js';
-import { preparedRead } from '../db/prepared-reads.js';
+import { preparedQuery } from '../db/prepared-queries.js';
 import { anyStaleBoards, rebuildStaleLeaderboards } from './leaderboards/service.js';
 import { anyStalePlayers, rebuildStalePlayers } from './players/service.js';
 
@@ -36,7 +36,7 @@ export async function writeTransaction<T, R>(
   });
 }
 
-const anyStaleState = preparedRead((db) =>
+const anyStaleState = preparedQuery((db) =>
   db.selectNoFrom(sql<boolean>`${anyStaleBoards} or ${anyStalePlayers}`.as('marked')),
 );
 

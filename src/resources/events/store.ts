@@ -3,7 +3,7 @@ import type { Database, Event, EventsTable } from '../../db/schema.js';
 import { PUBLIC_EVENT_STATUSES, type EventListFilter } from '../../domain/events.js';
 import { LEAGUE_STATUSES, PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import type { Executor } from '../../db/executor.js';
-import { preparedRead, preparedReadShapes } from '../../db/prepared-reads.js';
+import { preparedQuery, preparedQueryShapes } from '../../db/prepared-queries.js';
 import type { UserName } from '../users/store.js';
 
 export async function insertEvent(db: Executor, event: Insertable<EventsTable>): Promise<Event> {
@@ -23,7 +23,7 @@ export async function updateEvent(
     .executeTakeFirstOrThrow();
 }
 
-const eventOfOrgForUpdate = preparedRead((db, values: { orgSlug: string; id: number }) =>
+const eventOfOrgForUpdate = preparedQuery((db, values: { orgSlug: string; id: number }) =>
   db
     .selectFrom('events')
     .innerJoin('orgs', 'orgs.id', 'events.org_id')
@@ -46,7 +46,7 @@ export async function lockEventOfOrg(
   return event;
 }
 
-const eventIdBySlug = preparedRead((db, values: { orgSlug: string; slug: string }) =>
+const eventIdBySlug = preparedQuery((db, values: { orgSlug: string; slug: string }) =>
   db
     .selectFrom('events')
     .innerJoin('orgs', 'orgs.id', 'events.org_id')
@@ -308,7 +308,7 @@ function inWindow(shape: ScheduleShape, values: ScheduleValues) {
   };
 }
 
-const scheduleRows = preparedReadShapes(
+const scheduleRows = preparedQueryShapes(
   (shape: ScheduleShape) =>
     [shape.league, shape.tags, shape.everyStatus, shape.year, shape.filter, shape.newestFirst].join(
       ' ',
@@ -478,7 +478,7 @@ export type FieldRow = UserName & {
   team_name: string | null;
 };
 
-const leagueNightField = preparedRead((db, values: { leagueId: number }) =>
+const leagueNightField = preparedQuery((db, values: { leagueId: number }) =>
   db
     .selectFrom('roster_entries as entry')
     .innerJoin('users', 'users.id', 'entry.user_id')
@@ -496,7 +496,7 @@ const leagueNightField = preparedRead((db, values: { leagueId: number }) =>
     .orderBy('entry.id'),
 );
 
-const entriesField = preparedRead((db, values: { eventId: number }) =>
+const entriesField = preparedQuery((db, values: { eventId: number }) =>
   db
     .selectFrom('event_entries as entry')
     .innerJoin('users', 'users.id', 'entry.user_id')

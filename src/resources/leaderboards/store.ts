@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { preparedRead } from '../../db/prepared-reads.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Event } from '../../db/schema.js';
 import type { StoredLeaderboards } from '../../domain/leaderboards.js';
 
-const storeBoards = preparedRead((db, values: { eventId: number; board: string }) =>
+const storeBoards = preparedQuery((db, values: { eventId: number; board: string }) =>
   db
     .insertInto('event_leaderboards')
     .values({ event_id: values.eventId, version: 1, board: values.board })
@@ -52,7 +52,7 @@ export async function findLeaderboards(
 
 // The marks as an array the planner evaluates first, then the events by id: joined to the
 // marks table instead, the planner, knowing nothing of its few rows, scanned every event.
-const staleEvents = preparedRead((db) =>
+const staleEvents = preparedQuery((db) =>
   db
     .selectFrom('events')
     .selectAll()
@@ -70,7 +70,7 @@ export async function lockStaleEvents(db: Executor): Promise<Event[]> {
   return staleEvents(db, {});
 }
 
-const unmark = preparedRead((db, values: { eventIds: number[] }) =>
+const unmark = preparedQuery((db, values: { eventIds: number[] }) =>
   db
     .deleteFrom('stale_leaderboards')
     .where(sql<boolean>`event_id = any (${values.eventIds}::integer[])`)
@@ -109,7 +109,7 @@ export interface ScoreCard {
   userId: number;
   holes: (number | null)[];
 }
-const storeCard = preparedRead(
+const storeCard = preparedQuery(
   (db, values: { eventId: number; userId: number; holes: (number | null)[] }) =>
     db
       .insertInto('score_cards')
@@ -157,7 +157,7 @@ export async function deleteScoreCard(
     .executeTakeFirst();
   return deleted.numDeletedRows > 0n;
 }
-const cardsOfEvent = preparedRead((db, values: { eventId: number }) =>
+const cardsOfEvent = preparedQuery((db, values: { eventId: number }) =>
   db
     .selectFrom('score_cards')
     .select(['user_id as userId', 'holes'])
@@ -177,7 +177,7 @@ export async function hasScoreCards(db: Executor, eventId: number): Promise<bool
   return row !== undefined;
 }
 
-const handicapsOfEvent = preparedRead((db, values: { eventId: number }) =>
+const handicapsOfEvent = preparedQuery((db, values: { eventId: number }) =>
   db
     .selectFrom('event_handicaps')
     .select(['user_id', 'strokes'])
@@ -216,7 +216,7 @@ export interface ParCard {
   holes: (number | null)[];
 }
 
-const earlierCards = preparedRead(
+const earlierCards = preparedQuery(
   (db, values: { orgId: number; before: Date; userIds: number[] }) =>
     db
       .selectFrom('score_cards as card')

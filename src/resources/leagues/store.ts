@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { EventSeriesTable, League } from '../../db/schema.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import type { Executor } from '../../db/executor.js';
-import { preparedRead } from '../../db/prepared-reads.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import { readPage } from '../../db/paging.js';
 
 export async function insertLeague(
@@ -25,7 +25,7 @@ export async function updateLeague(
     .executeTakeFirstOrThrow();
 }
 
-const publicLeague = preparedRead((db, values: { orgSlug: string; slug: string }) =>
+const publicLeague = preparedQuery((db, values: { orgSlug: string; slug: string }) =>
   db
     .selectFrom('event_series')
     .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
@@ -45,7 +45,7 @@ export async function findPublicLeague(
   return league;
 }
 
-const publicLeagues = preparedRead((db, values: { orgSlug: string }) =>
+const publicLeagues = preparedQuery((db, values: { orgSlug: string }) =>
   db
     .selectFrom('orgs')
     .leftJoin('event_series', (join) =>
@@ -72,7 +72,7 @@ export async function findPublicLeagues(
   return rows.filter((row): row is League => row.id !== null);
 }
 
-const leagueIdBySlug = preparedRead((db, values: { orgSlug: string; slug: string }) =>
+const leagueIdBySlug = preparedQuery((db, values: { orgSlug: string; slug: string }) =>
   db
     .selectFrom('event_series')
     .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
@@ -91,7 +91,7 @@ export async function findLeagueIdBySlug(
   return row?.id;
 }
 
-const leagueEntrySize = preparedRead((db, values: { orgId: number; id: number }) =>
+const leagueEntrySize = preparedQuery((db, values: { orgId: number; id: number }) =>
   db
     .selectFrom('event_series')
     .select('entry_size')

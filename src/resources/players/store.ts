@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { GOLFER_LINKS } from '../../db/golfer-links.js';
 import { readPage, type PageRange } from '../../db/paging.js';
-import { preparedRead } from '../../db/prepared-reads.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import type { User } from '../../db/schema.js';
 import { PUBLIC_EVENT_STATUSES } from '../../domain/events.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
@@ -13,7 +13,7 @@ const PUBLIC_EVENT = sql`e.status in (${sql.join(PUBLIC_EVENT_STATUSES)}) and (
     where l.id = e.event_series_id and l.status in (${sql.join(PUBLIC_LEAGUE_STATUSES)})))`;
 
 // Locked in id order, as they were marked, so that two rebuilds wait on each other in turn.
-const unmarkPlayers = preparedRead((db) =>
+const unmarkPlayers = preparedQuery((db) =>
   db
     .deleteFrom('stale_players')
     .where('user_id', 'in', (eb) =>

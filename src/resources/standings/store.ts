@@ -10,7 +10,7 @@ import type {
 import type { Total } from '../../domain/ranking.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 import type { Executor } from '../../db/executor.js';
-import { preparedRead } from '../../db/prepared-reads.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import { readPage } from '../../db/paging.js';
 
 /** Totals key of a whole standings series (season-less); season totals use the season id. */
@@ -98,7 +98,7 @@ export interface LeagueStandingSeries {
   seasons: SeasonSummary[];
 }
 
-const leagueStandingSeries = preparedRead((db, values: { orgSlug: string; leagueSlug: string }) =>
+const leagueStandingSeries = preparedQuery((db, values: { orgSlug: string; leagueSlug: string }) =>
   db
     .selectFrom('event_series as league')
     .innerJoin('orgs', 'orgs.id', 'league.org_id')
@@ -303,7 +303,7 @@ export async function rebuildTotals(
     .execute();
 }
 
-const seasonTotals = preparedRead((db, values: { seriesId: number; seasonKey: number }) =>
+const seasonTotals = preparedQuery((db, values: { seriesId: number; seasonKey: number }) =>
   db
     .selectFrom('standing_totals')
     .innerJoin('standing_competitors', 'standing_competitors.id', 'standing_totals.competitor_id')

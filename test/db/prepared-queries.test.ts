@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/connection.js';
-import { preparedRead, preparedReadShapes } from '../../src/db/prepared-reads.js';
+import { preparedQuery, preparedQueryShapes } from '../../src/db/prepared-queries.js';
 import { StatementCounter } from '../../src/db/statement-count.js';
 import { TARGETS } from '../support/databases.js';
 import { describeUnlessSkipped } from '../support/harness.js';
 
-const orgSlugs = preparedReadShapes(
+const orgSlugs = preparedQueryShapes(
   (shape: { newestFirst: boolean }) => String(shape.newestFirst),
   (db, shape, values: { prefix: string; limit: number }) =>
     db
@@ -55,7 +55,7 @@ for (const target of TARGETS) {
     void test('plugins see every run, once, though the text is compiled only the first time', async () => {
       const counter = new StatementCounter();
       const counted = database.db.withPlugin(counter);
-      const bySlug = preparedRead((db, values: { slug: string }) =>
+      const bySlug = preparedQuery((db, values: { slug: string }) =>
         db.selectFrom('orgs').select('name').where('slug', '=', values.slug),
       );
       assert.deepEqual(await bySlug(counted, { slug: 'prep-b' }), [{ name: 'prep-b' }]);
@@ -83,7 +83,7 @@ describeUnlessSkipped('named prepared statements [postgres]', postgres.skip, () 
   });
 
   void test('a prepared read prepares its text once per connection; other statements are not', async () => {
-    const read = preparedRead((db, values: { id: number }) =>
+    const read = preparedQuery((db, values: { id: number }) =>
       db.selectFrom('orgs').select('slug').where('id', '=', values.id),
     );
     await database.db.connection().execute(async (connection) => {

@@ -3,7 +3,7 @@ import type { Compilable, CompiledQuery, RootOperationNode } from 'kysely';
 import type { Executor } from './executor.js';
 import { preparedText } from './prepared-statements.js';
 
-/** Stands for one of a read's values while the read's shape is built and compiled. */
+/** Stands for one of a query's values while the query's shape is built and compiled. */
 class ValueSlot {
   constructor(readonly name: string) {}
 }
@@ -19,14 +19,14 @@ interface CompiledShape {
 }
 
 /**
- * A read whose query is built and compiled once per shape, then only bound to each call's
- * values: building a Kysely query and compiling it cost a public read more CPU than any other
- * single part of the service's own work on a miss. `build` gets the shape (what decides the
+ * A query (a read, or a write whose text never varies) built and compiled once per shape,
+ * then only bound to each call's values: building a Kysely query and compiling it cost a
+ * public read more CPU than any other single part of the service's own work on a miss. `build` gets the shape (what decides the
  * statement's text: which filters are present, the sort direction) as real values, and the
  * values to bind as stand-ins it may only pass on as parameters, never test or spread; `keyOf`
  * names each shape, so the text is fixed per key and runs as a prepared statement.
  */
-export function preparedReadShapes<S, V extends object, R>(
+export function preparedQueryShapes<S, V extends object, R>(
   keyOf: (shape: S) => string,
   build: (db: Executor, shape: S, values: V) => Compilable<R>,
 ): (db: Executor, shape: S, values: V) => Promise<R[]> {
@@ -59,13 +59,13 @@ export function preparedReadShapes<S, V extends object, R>(
   };
 }
 
-/** A read whose statement's text never varies: built and compiled once, bound per call. */
-export function preparedRead<V extends object, R>(
+/** A query whose statement's text never varies: built and compiled once, bound per call. */
+export function preparedQuery<V extends object, R>(
   build: (db: Executor, values: V) => Compilable<R>,
 ): (db: Executor, values: V) => Promise<R[]> {
-  const read = preparedReadShapes<null, V, R>(
+  const query = preparedQueryShapes<null, V, R>(
     () => '',
     (db, _shape, values) => build(db, values),
   );
-  return (db, values) => read(db, null, values);
+  return (db, values) => query(db, null, values);
 }
