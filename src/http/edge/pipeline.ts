@@ -4,7 +4,7 @@ import { CORS_HEADERS } from './cors.js';
 import { sendNotFound, sendPlainText } from './errors.js';
 import type { HeaderList, RateLimiter } from './rate-limit.js';
 import { unroutedUrl, type RequestLog } from './request-log.js';
-import type { ResponseCache } from './response-cache.js';
+import { isRead, type ResponseCache } from './response-cache.js';
 import type { RouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { isPublicUrl } from './urls.js';
@@ -92,14 +92,14 @@ export function createPipeline(options: PipelineOptions) {
   }
 
   /**
-   * Node's request listener in front of Fastify's: a GET with a current kept answer is
+   * Node's request listener in front of Fastify's: a GET or HEAD with a current kept answer is
    * answered here, with the bytes and headers a route's answer would have, without routing
    * it. Any other request, or one refused, goes on to `next`.
    */
   function listener(next: Listener): Listener {
     return function answerKept(request, response) {
       const url = request.url ?? '';
-      if (request.method !== 'GET' || !url.startsWith(apiPrefix)) {
+      if (!isRead(request.method) || !url.startsWith(apiPrefix)) {
         next(request, response);
         return;
       }
@@ -117,7 +117,7 @@ export function createPipeline(options: PipelineOptions) {
           for (const [name, value] of admission.headers) headers[name] = value;
           response.writeHead(kept.status, headers).end(kept.body);
           record({
-            method: 'GET',
+            method: request.method ?? 'GET',
             route: kept.answer.route,
             url: kept.answer.loggedUrl,
             ip: admission.ip,

@@ -122,6 +122,13 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
   return false;
 }
 
+/**
+ * GET and HEAD answer alike. A HEAD's body is never sent, but Fastify's HEAD routes measure
+ * it for the Content-Length, on a 304 too, where it may only be the 200's (RFC 9110 §8.6):
+ * so a HEAD gets the 200's body, its encoding and its length whether it is a 304 or not.
+ */
+export const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
+
 /** Whether a body of this length goes out in gzip to the clients that take it. */
 const compressible = (length: number) => length >= COMPRESS_FROM_BYTES;
 
@@ -166,12 +173,13 @@ function varyWithEncoding(routeVary: ReturnType<FastifyReply['getHeader']>): str
 /**
  * A kept answer's headers for one way of sending it. A compressed answer says that it varies
  * by Accept-Encoding however it is sent; a 304 has no body, and so says nothing of the body's
- * type, encoding or length.
+ * type, encoding or length, except to a HEAD (see `isRead`).
  */
 function answerHeaders(
   answer: CachedAnswer,
   status: 200 | 304,
   inGzip: boolean,
+  head: boolean,
 ): Record<string, string | number> {
   const headers: Record<string, string | number> = {};
   for (const name in answer.headers) {
@@ -179,7 +187,7 @@ function answerHeaders(
   }
   headers.etag = inGzip ? gzipEtag(answer.etag) : answer.etag;
   if (compressible(answer.length)) headers.vary = VARY_BY_ENCODING;
-  if (status === 304) return headers;
+  if (status === 304 && !head) return headers;
   if (inGzip) headers['content-encoding'] = 'gzip';
   headers['content-length'] = inGzip ? answer.body.length : answer.length;
   return headers;
@@ -315,12 +323,15 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (answer === undefined) return undefined;
     hits[path].inc();
     const inGzip = compressible(answer.length) && acceptsGzip(request.headers['accept-encoding']);
-    if (matchesAnswer(request.headers['if-none-match'], answer.etag, answer.length)) {
-      return { status: 304, headers: answerHeaders(answer, 304, inGzip), body: undefined, answer };
-    }
+    const head = request.method === 'HEAD';
+    const status = matchesAnswer(request.headers['if-none-match'], answer.etag, answer.length)
+      ? 304
+      : 200;
+    const headers = answerHeaders(answer, status, inGzip, head);
+    if (status === 304 && !head) return { status, headers, body: undefined, answer };
     if (inGzip && !answer.gzipped) compressKept(answer);
     const body = answer.gzipped && !inGzip ? gunzip(answer.body) : answer.body;
-    return { status: 200, headers: answerHeaders(answer, 200, inGzip), body, answer };
+    return { status, headers, body, answer };
   }
 
   return {
@@ -328,7 +339,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     kept: () => ({ answers: answers.size, bytes: keptBytes }),
 
     async lookup(request, reply) {
-      if (request.method !== 'GET') return undefined;
+      if (!isRead(request.method)) return undefined;
       const org = orgOf(request);
       readAtStart.set(request, { org, version: version.ofOrg(org) });
       const kept = replay(request.raw, 'routed');
@@ -341,7 +352,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     },
 
     async store(request, reply, payload) {
-      if (request.method !== 'GET' || reply.statusCode !== 200 || fromCache.has(reply)) {
+      if (!isRead(request.method) || reply.statusCode !== 200 || fromCache.has(reply)) {
         return payload;
       }
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -361,7 +372,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       // leaves the answer as written until one that does asks for it (see `replay`). A 304
       // that is not kept needs no compressed bytes at all.
       const inGzip = compressible(body.length) && acceptsGzip(request.headers['accept-encoding']);
-      const gzipped = inGzip && (kept || !notModified) ? gzip(body) : undefined;
+      const head = request.method === 'HEAD';
+      const gzipped = inGzip && (kept || head || !notModified) ? gzip(body) : undefined;
       if (compressible(body.length)) {
         void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
       }
@@ -383,9 +395,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         });
       }
       if (notModified) {
-        // No body, and so no Content-Length (a 304 must not claim one of 0).
+        // No body, and so no Content-Length (a 304 must not claim one of 0); to a HEAD, see
+        // `isRead`.
         void reply.code(304).removeHeader('content-type').removeHeader('content-length');
-        return null;
+        if (!head) return null;
       }
       if (inGzip && gzipped !== undefined) {
         void reply.header('content-encoding', 'gzip');
