@@ -10,7 +10,13 @@ import { notRouted, registerErrorHandling } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createPipeline } from './pipeline.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
-import { createRequestLog, routedUrl, routedUrlParts, unroutedUrl } from './request-log.js';
+import {
+  createRequestLog,
+  logsAccess,
+  routedUrl,
+  routedUrlParts,
+  unroutedUrl,
+} from './request-log.js';
 import { createResponseCache, type ResponseCache } from './response-cache.js';
 import { createRouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -98,6 +104,7 @@ export async function createEdge(
     ttlMs: options.responseCacheTtlMs ?? context.config.responseCacheTtlSeconds * 1000,
     maxBytes: context.config.responseCacheMaxMb * 1024 * 1024,
     metrics,
+    logsUrls: logsAccess(log),
   });
   const limiter = createRateLimiter({
     counters,

@@ -119,7 +119,7 @@ export function createPipeline(options: PipelineOptions) {
           record({
             method: request.method ?? 'GET',
             route: kept.answer.route,
-            url: kept.answer.loggedUrl,
+            url: kept.answer.loggedUrl ?? '',
             ip: admission.ip,
             status: kept.status,
             elapsedMs: performance.now() - started,

@@ -76,11 +76,16 @@ export interface AnsweredRequest {
   method: string;
   /** The route pattern, or `unmatched`. */
   route: string;
-  /** The URL as the access log shows it, worked out only when the access log is on. */
-  url: () => string;
+  /** The URL as the access log shows it, or how to work it out when the access log is on. */
+  url: string | (() => string);
   ip: string;
   status: number;
   elapsedMs: number;
+}
+
+/** Whether the access log is on: a line per request, at debug level and below. */
+export function logsAccess(log: FastifyBaseLogger): boolean {
+  return log.level === 'debug' || log.level === 'trace';
 }
 
 /**
@@ -89,7 +94,7 @@ export interface AnsweredRequest {
  * answers; /metrics counts every request at any level).
  */
 export function createRequestLog(metrics: Metrics, log: FastifyBaseLogger) {
-  const accessLog = log.level === 'debug' || log.level === 'trace';
+  const accessLog = logsAccess(log);
   // Each label set's series, looked up once: hashing labels on every request costs more.
   const series = new Map<
     string,
@@ -110,14 +115,14 @@ export function createRequestLog(metrics: Metrics, log: FastifyBaseLogger) {
   }
 
   return function record(answered: AnsweredRequest): void {
-    const { method, route, status, elapsedMs } = answered;
+    const { method, route, status, elapsedMs, url } = answered;
     const { count, latency } = seriesOf(method, route, status);
     count.inc();
     latency.observe(elapsedMs / 1000);
     if (!accessLog) return;
     log.debug(
       {
-        req: { method, url: answered.url(), remoteAddress: answered.ip },
+        req: { method, url: typeof url === 'string' ? url : url(), remoteAddress: answered.ip },
         res: { statusCode: status },
         responseTime: elapsedMs,
       },
