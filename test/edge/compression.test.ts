@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { acceptsGzip, COMPRESS_FROM_BYTES } from '../../src/http/edge/compression.js';
@@ -8,6 +7,7 @@ import type { Org } from '../../src/db/schema.js';
 import { describeOnDatabases, PUBLIC, type Harness } from '../support/harness.js';
 import { describeListening } from '../support/listening.js';
 import { kept } from '../support/metrics.js';
+import { fetchAsSent } from '../support/wire.js';
 
 void describe('what an Accept-Encoding header takes (RFC 9110 §12.5.3)', () => {
   const cases: [string | undefined, boolean][] = [
@@ -146,43 +146,20 @@ describeOnDatabases('public answers in gzip', (harness) => {
   });
 });
 
-/** One GET over a socket, its body as sent: `node:http` does not decompress. */
-async function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        });
-      });
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
-
 describeListening('public answers in gzip over sockets', (harness) => {
   void test('answered before routing, a kept answer is sent in the encoding each client takes', async () => {
     const h = harness();
     const { listUrl } = await clubWithLeagues(h);
     const url = `${h.origin}${listUrl}`;
-    const miss = await rawGet(url, GZIP);
+    const miss = await fetchAsSent(url, { headers: GZIP });
     assert.equal(miss.status, 200);
     const expected = gunzipSync(miss.body);
-    const hit = await rawGet(url, GZIP);
+    const hit = await fetchAsSent(url, { headers: GZIP });
     assert.equal(hit.headers['content-encoding'], 'gzip');
     assert.equal(hit.headers.vary, 'Accept-Encoding');
     assert.equal(hit.headers['access-control-allow-origin'], '*');
     assert.deepEqual(gunzipSync(hit.body), expected);
-    const plain = await rawGet(url, {});
+    const plain = await fetchAsSent(url);
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(Number(plain.headers['content-length']), expected.length);
     assert.deepEqual(plain.body, expected);

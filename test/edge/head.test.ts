@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { test } from 'node:test';
 import type { Harness } from '../support/harness.js';
 import { PUBLIC } from '../support/harness.js';
 import { describeListening } from '../support/listening.js';
+import { fetchAsSent } from '../support/wire.js';
 
 /** A description long enough that a list of a few leagues is sent in gzip. */
 const LONG_DESCRIPTION = 'Nine holes of stroke play with handicaps, every Tuesday. '.repeat(8);
@@ -12,32 +13,6 @@ const GZIP = { 'accept-encoding': 'gzip' };
 
 /** Headers that differ between two answers to the same request by nature. */
 const VARYING = ['date', 'ratelimit', 'connection', 'keep-alive'];
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One request over a socket, its body as sent: `node:http` does not decompress. */
-async function send(method: string, url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(url, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        });
-      });
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
 
 function comparable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept = { ...headers };
@@ -72,8 +47,11 @@ function headMatchesGet(name: string, cacheTtlSeconds: number) {
           const h = harness();
           for (const path of Object.values(await urlsOf(h))) {
             const url = `${h.origin}${path}`;
-            const heads = [await send('HEAD', url, headers), await send('HEAD', url, headers)];
-            const get = await send('GET', url, headers);
+            const heads = [
+              await fetchAsSent(url, { method: 'HEAD', headers }),
+              await fetchAsSent(url, { method: 'HEAD', headers }),
+            ];
+            const get = await fetchAsSent(url, { headers });
             assert.equal(get.status, 200);
             assert.equal(Number(get.headers['content-length']), get.body.length);
             assert.ok(get.headers.etag !== undefined && get.headers['cache-control'] !== undefined);
@@ -89,10 +67,13 @@ function headMatchesGet(name: string, cacheTtlSeconds: number) {
           const h = harness();
           for (const path of Object.values(await urlsOf(h))) {
             const url = `${h.origin}${path}`;
-            const get = await send('GET', url, headers);
+            const get = await fetchAsSent(url, { headers });
             const etag = String(get.headers.etag);
             for (const held of [etag, `W/${etag}`, '*']) {
-              const head = await send('HEAD', url, { ...headers, 'if-none-match': held });
+              const head = await fetchAsSent(url, {
+                method: 'HEAD',
+                headers: { ...headers, 'if-none-match': held },
+              });
               assert.equal(head.status, 304, `${path} holding ${held}`);
               assert.equal(head.body.length, 0);
               assert.equal(head.headers.etag, etag);
@@ -102,7 +83,10 @@ function headMatchesGet(name: string, cacheTtlSeconds: number) {
               const length = head.headers['content-length'];
               if (length !== undefined) assert.equal(Number(length), get.body.length);
             }
-            const other = await send('HEAD', url, { ...headers, 'if-none-match': '"other"' });
+            const other = await fetchAsSent(url, {
+              method: 'HEAD',
+              headers: { ...headers, 'if-none-match': '"other"' },
+            });
             assert.equal(other.status, 200);
           }
         });
@@ -110,7 +94,7 @@ function headMatchesGet(name: string, cacheTtlSeconds: number) {
         void test(`HEAD answered after routing (no listener in front) matches, ${label}`, async () => {
           const h = harness();
           for (const path of Object.values(await urlsOf(h))) {
-            const get = await send('GET', `${h.origin}${path}`, headers);
+            const get = await fetchAsSent(`${h.origin}${path}`, { headers });
             const head = await h.inject({ method: 'HEAD', url: path, headers });
             assert.equal(head.statusCode, 200);
             assert.equal(head.rawPayload.length, 0);
@@ -129,7 +113,7 @@ function headMatchesGet(name: string, cacheTtlSeconds: number) {
       void test('an unknown org is the GET’s 404 to HEAD, without a body', async () => {
         const h = harness();
         const url = `${h.origin}${PUBLIC}/orgs/no-such-org/event-series`;
-        const [head, get] = [await send('HEAD', url, {}), await send('GET', url, {})];
+        const [head, get] = [await fetchAsSent(url, { method: 'HEAD' }), await fetchAsSent(url)];
         assert.equal(get.status, 404);
         assert.equal(head.status, 404);
         assert.equal(head.body.length, 0);

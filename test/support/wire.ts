@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import type { App } from '../../src/app.js';
 
@@ -8,6 +9,39 @@ export async function listen(app: App): Promise<string> {
   const address = app.server.address();
   assert.ok(address !== null && typeof address === 'object');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/** An answer with its body as sent. */
+export interface SentAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * One request over a socket, and its answer with the body as sent: unlike `fetch`,
+ * `node:http` does not decompress it, and a HEAD's answer is read as it comes.
+ */
+export async function fetchAsSent(
+  url: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<SentAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        });
+      });
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 /** One answer read from a raw socket, and how the server left the connection. */
