@@ -167,4 +167,18 @@ describeListening('public answers in gzip over sockets', (harness) => {
     const fetched = await fetch(url);
     assert.deepEqual(Buffer.from(await fetched.arrayBuffer()), expected);
   });
+
+  void test('an answer kept as written is compressed for the first client that takes gzip, with its length', async () => {
+    const h = harness();
+    const { listUrl } = await clubWithLeagues(h);
+    const url = `${h.origin}${listUrl}`;
+    const plain = await fetchAsSent(url);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    for (const round of ['compressed on this hit', 'kept compressed']) {
+      const hit = await fetchAsSent(url, { headers: GZIP });
+      assert.equal(hit.headers['content-encoding'], 'gzip', round);
+      assert.equal(Number(hit.headers['content-length']), hit.body.length, round);
+      assert.deepEqual(gunzipSync(hit.body), plain.body, round);
+    }
+  });
 });

@@ -325,11 +325,18 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const status = matchesAnswer(request.headers['if-none-match'], answer.etag, answer.length)
       ? 304
       : 200;
-    const headers = answerHeaders(answer, status, inGzip, head);
-    if (status === 304 && !head) return { status, headers, body: undefined, answer };
+    if (status === 304 && !head) {
+      return {
+        status,
+        headers: answerHeaders(answer, status, inGzip, head),
+        body: undefined,
+        answer,
+      };
+    }
+    // Compressed first: the headers say the length of the body as it is sent.
     if (inGzip && !answer.gzipped) compressKept(answer);
     const body = answer.gzipped && !inGzip ? gunzip(answer.body) : answer.body;
-    return { status, headers, body, answer };
+    return { status, headers: answerHeaders(answer, status, inGzip, head), body, answer };
   }
 
   return {
