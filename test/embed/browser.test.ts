@@ -309,6 +309,9 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
   void test('the odds widget says odds are not offered when the org switched them off', async () => {
     const off = await h.admin('PATCH', `${ADMIN}/orgs/${club.org.slug}`, { oddsEnabled: false });
     assert.equal(off.statusCode, 200, off.body);
+    // The first test showed this very widget page, which a browser may reuse for its
+    // `max-age` of 5 s: how soon this test comes after it must not decide what it sees.
+    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
     try {
       await embed([{ widget: 'odds', event: club.night.slug }]);
       const frame = await sizedFrame();
