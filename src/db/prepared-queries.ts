@@ -21,10 +21,11 @@ interface CompiledShape {
 /**
  * A query (a read, or a write whose text never varies) built and compiled once per shape,
  * then only bound to each call's values: building a Kysely query and compiling it cost a
- * public read more CPU than any other single part of the service's own work on a miss. `build` gets the shape (what decides the
- * statement's text: which filters are present, the sort direction) as real values, and the
- * values to bind as stand-ins it may only pass on as parameters, never test or spread; `keyOf`
- * names each shape, so the text is fixed per key and runs as a prepared statement.
+ * public read more CPU than any other single part of the service's own work on a miss.
+ * `build` gets the shape (what decides the statement's text: which filters are present, the
+ * sort direction) as real values, and the values to bind as stand-ins it may only pass on as
+ * parameters, never test or spread; `keyOf` names each shape, so the text is fixed per key
+ * and runs as a prepared statement.
  */
 export function preparedQueryShapes<S, V extends object, R>(
   keyOf: (shape: S) => string,

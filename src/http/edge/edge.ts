@@ -10,13 +10,7 @@ import { notRouted, registerErrorHandling } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createPipeline } from './pipeline.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
-import {
-  createRequestLog,
-  logsAccess,
-  routedUrl,
-  routedUrlParts,
-  unroutedUrl,
-} from './request-log.js';
+import { createRequestLog, logsAccess, routedUrl, unroutedUrl } from './request-log.js';
 import { createResponseCache, type ResponseCache } from './response-cache.js';
 import { createRouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -164,10 +158,7 @@ export async function createEdge(
       record({
         method: request.method,
         route: route ?? 'unmatched',
-        url: () =>
-          route === undefined
-            ? unroutedUrl(request.url, routes)
-            : routedUrl(routedUrlParts(request)),
+        url: () => (route === undefined ? unroutedUrl(request.url, routes) : routedUrl(request)),
         ip: request.ip,
         status: reply.statusCode,
         elapsedMs: reply.elapsedTime,

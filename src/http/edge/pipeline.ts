@@ -98,8 +98,8 @@ export function createPipeline(options: PipelineOptions) {
    */
   function listener(next: Listener): Listener {
     return function answerKept(request, response) {
-      const url = request.url ?? '';
-      if (!isRead(request.method) || !url.startsWith(apiPrefix)) {
+      const { method, url = '' } = request;
+      if (!isRead(method) || !url.startsWith(apiPrefix)) {
         next(request, response);
         return;
       }
@@ -117,7 +117,7 @@ export function createPipeline(options: PipelineOptions) {
           for (const [name, value] of admission.headers) headers[name] = value;
           response.writeHead(kept.status, headers).end(kept.body);
           record({
-            method: request.method ?? 'GET',
+            method,
             route: kept.answer.route,
             url: kept.answer.loggedUrl ?? '',
             ip: admission.ip,

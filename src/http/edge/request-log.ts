@@ -19,39 +19,20 @@ function shown(name: string, value: string): string {
     : '[redacted]';
 }
 
-/** What the access log's URL of a routed request is worked out from. */
-export interface RoutedUrlParts {
-  /** The route's pattern. */
-  pattern: string;
-  params: Record<string, unknown>;
-  /** The URL the client sent. */
-  url: string;
-  /** The query parameters the route reads (see `queryNamesOf`). */
-  queryNames: readonly string[];
-}
-
-export function routedUrlParts(request: FastifyRequest): RoutedUrlParts {
-  return {
-    pattern: request.routeOptions.url ?? '',
-    params: request.params as Record<string, unknown>,
-    url: request.url,
-    queryNames: queryNamesOf(request),
-  };
-}
-
 /**
  * A routed request's URL as the access log shows it: the route's pattern with its parameters
  * filled in, those that do not look like ids or slugs redacted (see `shown`), then the query
  * parameters the route reads, likewise; any other query parameter may carry anything and is
  * left out. A wildcard stays `*`.
  */
-export function routedUrl({ pattern, params, url, queryNames }: RoutedUrlParts): string {
-  const path = pattern.replace(/:(\w+)/g, (_match, name: string) =>
+export function routedUrl(request: FastifyRequest): string {
+  const params = request.params as Record<string, unknown>;
+  const path = (request.routeOptions.url ?? '').replace(/:(\w+)/g, (_match, name: string) =>
     shown(name, String(params[name])),
   );
   // What the client sent, not the query after validation filled in defaults.
-  const sent = new URLSearchParams(url.split('?')[1] ?? '');
-  const read = queryNames
+  const sent = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const read = queryNamesOf(request)
     .filter((name) => sent.has(name))
     .map((name) => `${name}=${shown(name, sent.get(name) ?? '')}`);
   return read.length === 0 ? path : `${path}?${read.join('&')}`;

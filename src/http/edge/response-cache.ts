@@ -11,7 +11,7 @@ import {
   VARY_BY_ENCODING,
 } from './compression.js';
 import type { Metrics } from './metrics.js';
-import { routedUrl, routedUrlParts } from './request-log.js';
+import { routedUrl } from './request-log.js';
 import { canonicalUrl, queryNamesOf } from './urls.js';
 
 /** Public reads may be cached briefly and must then be revalidated with their ETag. */
@@ -125,7 +125,8 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
  * it for the Content-Length, on a 304 too, where it may only be the 200's (RFC 9110 §8.6):
  * so a HEAD gets the 200's body, its encoding and its length whether it is a 304 or not.
  */
-export const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
+export const isRead = (method: string | undefined): method is 'GET' | 'HEAD' =>
+  method === 'GET' || method === 'HEAD';
 
 /** Whether a body of this length goes out in gzip to the clients that take it. */
 const compressible = (length: number) => length >= COMPRESS_FROM_BYTES;
@@ -392,7 +393,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           etag,
           headers: keptHeaders(reply),
           route: request.routeOptions.url ?? request.url,
-          loggedUrl: options.logsUrls ? routedUrl(routedUrlParts(request)) : undefined,
+          loggedUrl: options.logsUrls ? routedUrl(request) : undefined,
           org: readAt.org,
           version: readAt.version,
           storedAt: options.now(),
