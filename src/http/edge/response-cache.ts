@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { DataVersion } from '../../db/data-version.js';
 import {
   acceptsGzip,
@@ -227,8 +228,6 @@ export interface ResponseCache {
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const { version, metrics } = options;
-  /** Kept answers by URL, least recently used first. */
-  const answers = new Map<string, CachedAnswer>();
   /** For each path with kept answers, the query parameters its route reads. */
   const paths = new Map<string, { queryNames: readonly string[]; answers: number }>();
   const readAtStart = new WeakMap<FastifyRequest, { org: string | undefined; version: number }>();
@@ -238,45 +237,62 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     stale: metrics.responseCacheEvictions.labels({ reason: 'stale' }),
   };
 
+  const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+
+  /**
+   * Kept answers by URL, least recently used out first once they would count past `maxBytes`.
+   * A hit only relinks the answer in the cache's list: reordering a `Map` by deleting and
+   * re-adding the URL cost a hit some 2 µs over 20,000 answers (docs/benchmarks.md). The
+   * cache needs a positive bound; with a bound of 0, `keep` keeps nothing. An answer replaced
+   * under its URL stays counted for its path (see `keep`).
+   */
+  const answers = new LRUCache<string, CachedAnswer>({
+    maxSize: Math.max(options.maxBytes, 1),
+    noDisposeOnSet: true,
+    dispose(_answer, url, reason) {
+      const path = pathOf(url);
+      const entry = paths.get(path);
+      if (entry !== undefined && --entry.answers === 0) paths.delete(path);
+      if (reason === 'evict') evictions.full.inc();
+    },
+  });
+
   function fresh(answer: CachedAnswer): boolean {
     const age = options.now() - answer.storedAt;
     return answer.version === version.ofOrg(answer.org) && age >= 0 && age < options.ttlMs;
   }
 
-  let keptBytes = 0;
-
-  const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
-
-  function drop(url: string, answer: CachedAnswer): void {
-    answers.delete(url);
-    keptBytes -= answer.bytes;
-    const path = pathOf(url);
-    const entry = paths.get(path);
-    if (entry !== undefined && --entry.answers === 0) paths.delete(path);
+  /**
+   * Lets go of the least recently used answers while they are no longer current (past their
+   * life, or of an org changed since), as new ones come rather than when the cap needs their
+   * room.
+   */
+  function letGoOfStale(): void {
+    for (;;) {
+      const oldest = answers.rkeys().next();
+      if (oldest.done === true) return;
+      const answer = answers.peek(oldest.value);
+      if (answer !== undefined && fresh(answer)) return;
+      answers.delete(oldest.value);
+      evictions.stale.inc();
+    }
   }
 
-  /**
-   * Keeps an answer as the most recently used. The least recently used go first: those no
-   * longer current (past their life, or of an org changed since), which are let go as new
-   * ones come rather than held until the cap needs their room, then as many as the cap needs.
-   */
+  /** Keeps an answer as the most recently used, in place of any kept for its URL. */
   function keep(requestUrl: string, queryNames: readonly string[], answer: CachedAnswer): void {
     const url = canonicalUrl(requestUrl, queryNames);
-    const previous = answers.get(url);
-    if (previous !== undefined) drop(url, previous);
-    if (answer.bytes > options.maxBytes) return;
-    for (const [oldestUrl, oldest] of answers) {
-      const full = keptBytes + answer.bytes > options.maxBytes;
-      if (!full && fresh(oldest)) break;
-      drop(oldestUrl, oldest);
-      (full ? evictions.full : evictions.stale).inc();
+    if (answer.bytes > options.maxBytes) {
+      answers.delete(url);
+      return;
     }
-    answers.set(url, answer);
-    keptBytes += answer.bytes;
-    const path = pathOf(url);
-    const entry = paths.get(path) ?? { queryNames, answers: 0 };
-    entry.answers += 1;
-    paths.set(path, entry);
+    letGoOfStale();
+    if (!answers.has(url)) {
+      const path = pathOf(url);
+      const entry = paths.get(path) ?? { queryNames, answers: 0 };
+      entry.answers += 1;
+      paths.set(path, entry);
+    }
+    answers.set(url, answer, { size: answer.bytes });
   }
 
   /** The URL a request's answer would be kept under, once an answer for its path is kept. */
@@ -287,29 +303,31 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return entry === undefined ? undefined : canonicalUrl(requestUrl, entry.queryNames);
   }
 
-  /** The answer kept for this URL, if it is still current; it becomes the most recently used. */
-  function peek(requestUrl: string): CachedAnswer | undefined {
-    const url = keyOf(requestUrl);
-    const answer = url === undefined ? undefined : answers.get(url);
-    if (url === undefined || answer === undefined) return undefined;
+  /**
+   * The answer kept under this URL, if it is still current; it becomes the most recently
+   * used. One no longer current is let go.
+   */
+  function current(url: string): CachedAnswer | undefined {
+    const answer = answers.get(url);
+    if (answer === undefined) return undefined;
     if (!fresh(answer)) {
-      drop(url, answer);
+      answers.delete(url);
       evictions.stale.inc();
       return undefined;
     }
-    if (!version.reliable) return undefined;
-    answers.delete(url);
-    answers.set(url, answer);
-    return answer;
+    return version.reliable ? answer : undefined;
   }
 
-  /** Keeps an answer kept as written in gzip from now on: a client that takes gzip asked. */
-  function compressKept(answer: CachedAnswer): void {
+  /**
+   * The answer kept as written, from now on kept in gzip: a client that takes gzip asked. A
+   * new answer takes its place, as the cache counts an answer's bytes when it is set.
+   */
+  function compressKept(url: string, answer: CachedAnswer): CachedAnswer {
     const compressed = gzip(answer.body);
-    keptBytes += compressed.length - answer.body.length;
-    answer.bytes += compressed.length - answer.body.length;
-    answer.body = compressed;
-    answer.gzipped = true;
+    const bytes = answer.bytes + compressed.length - answer.body.length;
+    const inGzip: CachedAnswer = { ...answer, body: compressed, gzipped: true, bytes };
+    answers.set(url, inGzip, { size: bytes });
+    return inGzip;
   }
 
   const hits = {
@@ -318,31 +336,32 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 
   function replay(request: IncomingMessage, path: ReplayPath): Replay | undefined {
-    const answer = peek(request.url ?? '');
-    if (answer === undefined) return undefined;
+    const url = keyOf(request.url ?? '');
+    const found = url === undefined ? undefined : current(url);
+    if (url === undefined || found === undefined) return undefined;
     hits[path].inc();
-    const inGzip = compressible(answer.length) && acceptsGzip(request.headers['accept-encoding']);
+    const inGzip = compressible(found.length) && acceptsGzip(request.headers['accept-encoding']);
     const head = request.method === 'HEAD';
-    const status = matchesAnswer(request.headers['if-none-match'], answer.etag, answer.length)
+    const status = matchesAnswer(request.headers['if-none-match'], found.etag, found.length)
       ? 304
       : 200;
     if (status === 304 && !head) {
       return {
         status,
-        headers: answerHeaders(answer, status, inGzip, head),
+        headers: answerHeaders(found, status, inGzip, head),
         body: undefined,
-        answer,
+        answer: found,
       };
     }
     // Compressed first: the headers say the length of the body as it is sent.
-    if (inGzip && !answer.gzipped) compressKept(answer);
+    const answer = inGzip && !found.gzipped ? compressKept(url, found) : found;
     const body = answer.gzipped && !inGzip ? gunzip(answer.body) : answer.body;
     return { status, headers: answerHeaders(answer, status, inGzip, head), body, answer };
   }
 
   return {
     replay,
-    kept: () => ({ answers: answers.size, bytes: keptBytes }),
+    kept: () => ({ answers: answers.size, bytes: answers.calculatedSize }),
 
     async lookup(request, reply) {
       if (!isRead(request.method)) return undefined;
