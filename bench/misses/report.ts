@@ -28,9 +28,10 @@ export interface MissReport {
   zipf: {
     /** Measured from a cold start (after the hot runs), warm-up included in `statements`. */
     cold: ZipfRun;
-    /** Measured once the load has run for `steadyAfterSeconds`. */
+    /** Measured for `steadySeconds` once the load has run for `steadyAfterSeconds`. */
     steady: ZipfRun;
     steadyAfterSeconds: number;
+    steadySeconds: number;
     urls: number;
     exponent: number;
     /** Share of requests that go to each read. */
@@ -134,7 +135,7 @@ function zipfLines(report: MissReport): string[] {
     '',
     ...line('cold (the first seconds after start, warm-up included in the misses)', zipf.cold),
     ...line(
-      `steady (after ${count(zipf.steadyAfterSeconds)} s of the same load, longer than answers are kept)`,
+      `steady (after ${count(zipf.steadyAfterSeconds)} s of the same load, longer than answers are kept; measured for ${count(zipf.steadySeconds)} s, an answer's whole life)`,
       zipf.steady,
     ),
   ];
