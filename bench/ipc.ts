@@ -194,11 +194,18 @@ const RUNTIME_FLAGS = [
   '--no-allocation-site-pretenuring',
 ];
 
+/**
+ * The environment `npm start` adds: one malloc arena for every thread, so that memory freed
+ * by V8's worker threads is not held in arenas of their own (docs/benchmarks.md, "Memory").
+ */
+const RUNTIME_ENV = { MALLOC_ARENA_MAX: '1' };
+
 /** Forks `script` (a TypeScript module calling `serveChild`) and starts its server with `input`. */
 export async function startChild(script: URL, input: unknown): Promise<ChildServer> {
   const compiled = await compiledScript(script);
   const forkedAt = performance.now();
   const child = fork(compiled, [], {
+    env: { ...process.env, ...RUNTIME_ENV },
     // BENCH_CPU_PROF=folder profiles every child (`node --cpu-prof`), for where a miss goes.
     execArgv: [
       ...RUNTIME_FLAGS,
