@@ -265,19 +265,23 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return answer.version === version.ofOrg(answer.org) && age >= 0 && age < options.ttlMs;
   }
 
+  /** Lets go of an answer no longer current (past its life, or of an org changed since). */
+  function letGoOfStale(url: string): void {
+    answers.delete(url);
+    evictions.stale.inc();
+  }
+
   /**
-   * Lets go of the least recently used answers while they are no longer current (past their
-   * life, or of an org changed since), as new ones come rather than when the cap needs their
-   * room.
+   * Lets go of the least recently used answers while they are no longer current, as new ones
+   * come rather than when the cap needs their room.
    */
-  function letGoOfStale(): void {
+  function letGoOfOldestStale(): void {
     for (;;) {
       const oldest = answers.rkeys().next();
       if (oldest.done === true) return;
       const answer = answers.peek(oldest.value);
       if (answer !== undefined && fresh(answer)) return;
-      answers.delete(oldest.value);
-      evictions.stale.inc();
+      letGoOfStale(oldest.value);
     }
   }
 
@@ -288,7 +292,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       answers.delete(url);
       return;
     }
-    letGoOfStale();
+    letGoOfOldestStale();
     if (!answers.has(url)) {
       const path = pathOf(url);
       const entry = paths.get(path) ?? { queryNames, answers: 0 };
@@ -314,8 +318,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const answer = answers.get(url);
     if (answer === undefined) return undefined;
     if (!fresh(answer)) {
-      answers.delete(url);
-      evictions.stale.inc();
+      letGoOfStale(url);
       return undefined;
     }
     return version.reliable ? answer : undefined;
