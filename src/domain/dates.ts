@@ -32,6 +32,34 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+const MINUTE_MS = 60_000;
+
+/** Per zone, the day of the last `localToday` and the minute of UTC it was seen to hold for. */
+const todays = new Map<string, { minute: number; day: string }>();
+
+/**
+ * `localDate` of the clock's now, for the reads that ask for it on every request (which
+ * season is current, this year): a zone's day is formatted once a minute instead of each
+ * time, a few microseconds each (most of a standings read's own work, docs/benchmarks.md).
+ * A minute is reused only once its first and last milliseconds are seen to fall on the same
+ * day, so a zone whose midnight falls inside a minute (an offset in seconds, as historic
+ * local mean times had) is formatted every time instead.
+ */
+export function localToday(now: Date, timeZone: string): string {
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  const known = todays.get(timeZone);
+  if (known !== undefined && known.minute === minute) return known.day;
+  const day = localDate(now, timeZone);
+  const first = minute * MINUTE_MS;
+  if (
+    localDate(new Date(first), timeZone) === day &&
+    localDate(new Date(first + MINUTE_MS - 1), timeZone) === day
+  ) {
+    todays.set(timeZone, { minute, day });
+  }
+  return day;
+}
+
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Milliseconds by which the clocks of `timeZone` are ahead of UTC at `instant`. */

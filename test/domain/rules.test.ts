@@ -7,6 +7,7 @@ import {
   isSupportedDay,
   isTimeZone,
   localDate,
+  localToday,
   unsupportedDays,
   weekday,
   zonedInstant,
@@ -217,6 +218,35 @@ void describe('dates', () => {
       localDate(new Date('2026-01-05T12:00:00Z'), 'America/Chicago'),
       /^\d{4}-\d{2}-\d{2}$/,
     );
+  });
+
+  void test('localToday is localDate, including when a minute holds two days', () => {
+    // Africa/Monrovia kept UTC−00:44:30 until 1972: its midnight fell 30 s into a minute.
+    const cases: [string, string, string][] = [
+      ['1971-06-16T00:44:10Z', 'Africa/Monrovia', '1971-06-15'],
+      ['1971-06-16T00:44:50Z', 'Africa/Monrovia', '1971-06-16'],
+      ['1971-06-16T00:44:10Z', 'Africa/Monrovia', '1971-06-15'],
+      ['2026-06-16T18:14:59Z', 'Asia/Kathmandu', '2026-06-16'],
+      ['2026-06-16T18:15:00Z', 'Asia/Kathmandu', '2026-06-17'],
+      ['2026-06-16T18:14:00Z', 'Asia/Kathmandu', '2026-06-16'],
+      ['2026-11-01T04:59:30Z', 'America/Chicago', '2026-10-31'],
+      ['2026-11-01T04:59:59.999Z', 'America/Chicago', '2026-10-31'],
+      ['2026-11-01T05:00:00Z', 'America/Chicago', '2026-11-01'],
+      ['2026-06-16T11:59:00Z', 'Pacific/Auckland', '2026-06-16'],
+      ['2026-06-16T12:00:01Z', 'Pacific/Auckland', '2026-06-17'],
+      ['2026-06-16T12:00:59Z', 'Pacific/Auckland', '2026-06-17'],
+    ];
+    for (const [instant, zone, day] of cases) {
+      assert.equal(localDate(new Date(instant), zone), day, `localDate ${instant} ${zone}`);
+      // Asked twice: the second answer may come from the minute the first one kept.
+      for (let ask = 0; ask < 2; ask += 1) {
+        assert.equal(localToday(new Date(instant), zone), day, `localToday ${instant} ${zone}`);
+      }
+    }
+  });
+
+  void test('localToday refuses an invalid date as localDate does', () => {
+    assert.throws(() => localToday(new Date(Number.NaN), 'UTC'), RangeError);
   });
 
   void test('isTimeZone accepts IANA zone names', () => {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor.js';
 import type { Org } from '../../db/schema.js';
-import { localDate } from '../../domain/dates.js';
+import { localToday } from '../../domain/dates.js';
 import {
   formatDateTime,
   formatDateTimeRange,
@@ -58,7 +58,7 @@ export function stageOf(league: PublicLeague, context: WidgetContext): LeagueSta
     registrationClosesAt: league.registrationClosesAt ?? null,
     spotsRemaining: league.spotsRemaining,
     entrySize: league.entrySize,
-    today: localDate(context.now, context.org.timezone),
+    today: localToday(context.now, context.org.timezone),
   });
 }
 

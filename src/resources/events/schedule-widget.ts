@@ -6,7 +6,7 @@ import {
 } from '../../domain/events.js';
 import { html, type Html } from '../../http/embed/html.js';
 import { flag, positiveInteger } from '../../http/embed/options.js';
-import { localDate } from '../../domain/dates.js';
+import { localDate, localToday } from '../../domain/dates.js';
 import { PUBLIC_BASE_PATH } from '../../http/base-paths.js';
 import {
   eventWhen,
@@ -136,7 +136,7 @@ export const scheduleWidget: Widget = {
       return html`<p>No events to show.</p>
         ${calendar}`;
     const offersRegister = actions && !flag(options.noregister);
-    const today = localDate(context.now, context.org.timezone);
+    const today = localToday(context.now, context.org.timezone);
     const nextIndex = list.events.findIndex(
       (event) => localDate(new Date(event.startDate), context.org.timezone) > today,
     );

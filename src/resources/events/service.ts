@@ -4,7 +4,7 @@ import type { Event, EventStatus, EventsTable, Org } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { parsErrors } from '../../domain/course.js';
 import { strokeIndexErrors } from '../../domain/net-scoring.js';
-import { SUPPORTED_DAYS, isSupportedDay, localDate } from '../../domain/dates.js';
+import { SUPPORTED_DAYS, isSupportedDay, localDate, localToday } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { adminInstant } from '../../domain/local-times.js';
 import {
@@ -87,7 +87,7 @@ export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<
   if (found === undefined) throw new NotFoundError();
   return {
     count: found.count,
-    oldestYear: found.oldestYear ?? Number(localDate(query.now, found.timezone).slice(0, 4)),
+    oldestYear: found.oldestYear ?? Number(localToday(query.now, found.timezone).slice(0, 4)),
     events: found.events,
   };
 }

@@ -10,7 +10,7 @@ import type {
   User,
 } from '../../db/schema.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
-import { localDate } from '../../domain/dates.js';
+import { localToday } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { golferFeeCents } from '../../domain/fees.js';
 import { registrationClosedReason } from '../../domain/registration.js';
@@ -95,7 +95,7 @@ export async function startRegistration(db: Executor, request: StartRegistration
       registrationOpensAt: league.registration_opens_at,
       registrationClosesAt: league.registration_closes_at,
     },
-    localDate(request.now, org.timezone),
+    localToday(request.now, org.timezone),
   );
   if (closed !== null) throw new ConflictError(closed);
   if (team !== undefined && teamSeats(league.entry_size, team.member_count).complete) {

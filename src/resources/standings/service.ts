@@ -7,7 +7,7 @@ import type {
   StandingSeason,
   StandingSeries,
 } from '../../db/schema.js';
-import { localDate, unsupportedDays } from '../../domain/dates.js';
+import { localToday, unsupportedDays } from '../../domain/dates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { displayName } from '../../domain/names.js';
 import { rankTotals, type RankedRow } from '../../domain/ranking.js';
@@ -73,7 +73,7 @@ async function standingsTable(
   now: Date,
 ): Promise<StandingsTable & { seasonKey: number | null }> {
   const { standingSeries, seasons } = series;
-  const today = localDate(now, series.timezone);
+  const today = localToday(now, series.timezone);
   const current =
     standingSeries.scope === 'season' ? currentSeasonId(seasons.map(spanOf), today) : null;
   if (seasonId !== undefined && !seasons.some((season) => season.id === seasonId)) {
