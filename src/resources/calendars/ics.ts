@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import type { Schedule } from '../events/service.js';
+import type { RevisedEvent } from '../events/store.js';
 
 /** An event without an end lasts this long in a calendar (decisions §16). */
 const DEFAULT_DURATION_MS = 4 * 3_600_000;
@@ -8,7 +8,7 @@ export interface CalendarInput {
   /** The calendar's name in a phone's list: the league's, or the org's events. */
   name: string;
   orgSlug: string;
-  events: Schedule['events'];
+  events: RevisedEvent[];
 }
 
 /**

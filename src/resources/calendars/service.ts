@@ -14,7 +14,14 @@ export async function leagueCalendar(
 ): Promise<string> {
   const [league, schedule] = await Promise.all([
     getPublicLeague(db, orgSlug, leagueSlug),
-    listSchedule(db, { orgSlug, leagueSlug, filter: 'all', limit: MAX_EVENT_LIMIT, now }),
+    listSchedule(db, {
+      orgSlug,
+      leagueSlug,
+      filter: 'all',
+      revisions: true,
+      limit: MAX_EVENT_LIMIT,
+      now,
+    }),
   ]);
   return icsCalendar({ name: league.name, orgSlug, events: schedule.events });
 }
@@ -32,6 +39,7 @@ export async function orgCalendar(
       orgSlug,
       tags: tag === undefined ? undefined : [tag],
       filter: 'all',
+      revisions: true,
       limit: MAX_EVENT_LIMIT,
       now,
     }),

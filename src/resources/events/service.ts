@@ -34,6 +34,7 @@ import {
   tagsOfEvents,
   updateEvent,
   type PublicEvent,
+  type RevisedEvent,
   type ScheduledEvent,
 } from './store.js';
 import { writeTransaction } from '../transaction.js';
@@ -47,6 +48,8 @@ export interface ScheduleQuery {
   tags?: readonly string[] | undefined;
   /** Every status, drafts and hidden leagues' nights too (the admin's list). */
   everyStatus?: boolean | undefined;
+  /** Each event's revision as well, for calendars. */
+  revisions?: boolean | undefined;
   year?: number | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -63,20 +66,29 @@ export interface TaggedEvent<E extends Event = Event> {
 export type AdminTaggedEvent = TaggedEvent & { timeZone: string };
 
 /** One page of a schedule, the number of events matching before paging, and the oldest year. */
-export interface Schedule {
+export interface Schedule<E extends ScheduledEvent = ScheduledEvent> {
   count: number;
   oldestYear: number;
-  events: ScheduledEvent[];
+  events: E[];
 }
 
 /** The org's public events (a league's schedule with `leagueSlug`), paged, with totals. */
-export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<Schedule> {
+export async function listSchedule(
+  db: Executor,
+  query: ScheduleQuery & { revisions: true },
+): Promise<Schedule<RevisedEvent>>;
+export async function listSchedule(db: Executor, query: ScheduleQuery): Promise<Schedule>;
+export async function listSchedule(
+  db: Executor,
+  query: ScheduleQuery,
+): Promise<Schedule<ScheduledEvent | RevisedEvent>> {
   const filter = query.filter ?? 'all';
   const found = await readSchedule(db, {
     orgSlug: query.orgSlug,
     leagueSlug: query.leagueSlug,
     tags: query.tags,
     everyStatus: query.everyStatus,
+    revisions: query.revisions,
     year: query.year,
     filter,
     now: query.now,

@@ -109,9 +109,13 @@ const LISTED_COLUMNS = [
   'events.end_at',
   'events.course_name',
   'events.event_series_id',
-  'events.sequence',
-  'events.updated_at',
 ] as const;
+
+/**
+ * What a calendar shows besides: the event's revision. Read only for calendars, since a
+ * timestamp parsed on every row of every schedule was a measurable part of its miss.
+ */
+const REVISION_COLUMNS = ['events.sequence', 'events.updated_at'] as const;
 
 /** A public event with its field size: a league night's field is the league's live roster. */
 export type ListedEvent = Pick<
@@ -125,9 +129,10 @@ export type ListedEvent = Pick<
   | 'end_at'
   | 'course_name'
   | 'event_series_id'
-  | 'sequence'
-  | 'updated_at'
 > & { total_players: number };
+
+/** An event's revision, which a subscribed calendar compares to update its copy. */
+export type EventRevision = Pick<Event, 'sequence' | 'updated_at'>;
 
 /** The field size of an event read with its league (`event_series`) left-joined. */
 const TOTAL_PLAYERS = sql<number>`coalesce(event_series.member_count, events.entry_count)`.as(
@@ -213,6 +218,8 @@ export interface ScheduleRead {
   tags?: readonly string[] | undefined;
   /** Events and leagues of every status, drafts and hidden leagues included (the admin's). */
   everyStatus?: boolean | undefined;
+  /** Each event's revision as well (`EventRevision`), for calendars. */
+  revisions?: boolean | undefined;
   year?: number | undefined;
   filter: EventListFilter;
   now: Date;
@@ -224,14 +231,17 @@ export interface ScheduleRead {
 /** A scheduled event with its tags, sorted. */
 export type ScheduledEvent = ListedEvent & { tags: string[] };
 
+/** A scheduled event with its revision, as a calendar reads it. */
+export type RevisedEvent = ScheduledEvent & EventRevision;
+
 /** One page of a schedule with the totals of the whole list. */
-export interface ScheduleRows {
+export interface ScheduleRows<E extends ScheduledEvent = ScheduledEvent> {
   timezone: string;
   /** Events matching before paging. */
   count: number;
   /** Year of the earliest public event of the league and tags, whatever the window. */
   oldestYear: number | null;
-  events: ScheduledEvent[];
+  events: E[];
 }
 
 /** Where the schedule's org and league ids come from: the one-row `scope` of the statement. */
@@ -243,6 +253,7 @@ interface ScheduleShape {
   league: boolean;
   tags: 'none' | 'empty' | 'some';
   everyStatus: boolean;
+  revisions: boolean;
   year: boolean;
   filter: EventListFilter;
   newestFirst: boolean;
@@ -310,9 +321,15 @@ function inWindow(shape: ScheduleShape, values: ScheduleValues) {
 
 const scheduleRows = preparedQueryShapes(
   (shape: ScheduleShape) =>
-    [shape.league, shape.tags, shape.everyStatus, shape.year, shape.filter, shape.newestFirst].join(
-      ' ',
-    ),
+    [
+      shape.league,
+      shape.tags,
+      shape.everyStatus,
+      shape.revisions,
+      shape.year,
+      shape.filter,
+      shape.newestFirst,
+    ].join(' '),
   (db, shape: ScheduleShape, values: ScheduleValues) => {
     const direction = shape.newestFirst ? 'desc' : 'asc';
     return (
@@ -368,6 +385,7 @@ const scheduleRows = preparedQueryShapes(
               .leftJoin('event_series', 'event_series.id', 'events.event_series_id')
               .select([
                 ...LISTED_COLUMNS,
+                ...(shape.revisions ? REVISION_COLUMNS : []),
                 TOTAL_PLAYERS,
                 sql<string[]>`array(
                   select event_tags.tag from event_tags
@@ -404,8 +422,16 @@ const scheduleRows = preparedQueryShapes(
  */
 export async function readSchedule(
   db: Executor,
+  query: ScheduleRead & { revisions: true },
+): Promise<ScheduleRows<RevisedEvent> | undefined>;
+export async function readSchedule(
+  db: Executor,
   query: ScheduleRead,
-): Promise<ScheduleRows | undefined> {
+): Promise<ScheduleRows | undefined>;
+export async function readSchedule(
+  db: Executor,
+  query: ScheduleRead,
+): Promise<ScheduleRows<ScheduledEvent | RevisedEvent> | undefined> {
   const { leagueSlug, tags } = query;
   const rows = await scheduleRows(
     db,
@@ -413,6 +439,7 @@ export async function readSchedule(
       league: leagueSlug !== undefined,
       tags: tags === undefined ? 'none' : tags.length === 0 ? 'empty' : 'some',
       everyStatus: query.everyStatus === true,
+      revisions: query.revisions === true,
       year: query.year !== undefined,
       filter: query.filter,
       newestFirst: query.newestFirst,
