@@ -185,13 +185,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * The Node flags `npm start` runs the service with (package.json), so that every child is
  * measured as it would run: a young generation of 4 MB semi-spaces instead of 16 MB, and an
  * old generation let grow by half its live size between collections, keep the resident
- * size near what is live; and no pretenuring, which under load put each request's objects
- * straight into the old generation (docs/benchmarks.md, "Memory").
+ * size near what is live; no pretenuring, which under load put each request's objects
+ * straight into the old generation; and PGlite's WebAssembly compiled by the optimizing
+ * compiler alone, not first by the baseline one as well (docs/benchmarks.md, "Memory").
  */
 const RUNTIME_FLAGS = [
   '--max-semi-space-size=4',
   '--heap-growing-percent=50',
   '--no-allocation-site-pretenuring',
+  '--no-liftoff',
 ];
 
 /**
