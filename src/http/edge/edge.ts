@@ -149,11 +149,13 @@ export async function createEdge(
     app.addHook('onRoute', (route) => {
       routes.add(route);
     });
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // Set as a request arrives, not as its answer leaves: an error's answer keeps them too,
+    // and a hook with a callback costs a request no promise.
+    app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(SECURITY_HEADERS);
-      return payload;
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url;
       record({
         method: request.method,
@@ -163,6 +165,7 @@ export async function createEdge(
         status: reply.statusCode,
         elapsedMs: reply.elapsedTime,
       });
+      done();
     });
     app.addHook('onClose', async () => {
       await counters.close();

@@ -218,7 +218,16 @@ export interface ResponseCache {
   lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   /** What is kept now, for the metrics. */
   kept: () => { answers: number; bytes: number };
-  store: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+  /**
+   * An onSend hook with a callback rather than a promise: it never waits, and a promise per
+   * answer is work a miss need not do (Fastify answers what it throws as an error).
+   */
+  store: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ) => void;
 }
 
 /**
@@ -365,6 +374,63 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return { status, headers: answerHeaders(answer, status, inGzip, head), body, answer };
   }
 
+  /** What `store` sends: the route's bytes, their gzip form, or nothing for a 304. */
+  function stored(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+    if (!isRead(request.method) || reply.statusCode !== 200 || fromCache.has(reply)) {
+      return payload;
+    }
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = ownBuffer(payload);
+    const etag = strongEtag(body);
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', PUBLIC_READ_CACHE);
+    const readAt = readAtStart.get(request);
+    // Read before a change of its org committed: the answer may predate it, so it is not
+    // kept; nor is one that varies with request headers, as it is kept by URL alone.
+    const kept =
+      readAt !== undefined &&
+      readAt.version === version.ofOrg(readAt.org) &&
+      version.reliable &&
+      !reply.hasHeader('vary');
+    const notModified = matchesAnswer(request.headers['if-none-match'], etag, body.length);
+    // Compressed for a client that takes gzip, and then kept so; a client that does not
+    // leaves the answer as written until one that does asks for it (see `replay`). A 304
+    // that is not kept needs no compressed bytes at all.
+    const inGzip = compressible(body.length) && acceptsGzip(request.headers['accept-encoding']);
+    const head = request.method === 'HEAD';
+    const gzipped = inGzip && (kept || head || !notModified) ? gzip(body) : undefined;
+    if (compressible(body.length)) {
+      void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+    }
+    void reply.header('etag', inGzip ? gzipEtag(etag) : etag);
+    if (kept) {
+      const keptBody = gzipped ?? body;
+      keep(request.url, queryNamesOf(request), {
+        body: keptBody,
+        gzipped: gzipped !== undefined,
+        length: body.length,
+        etag,
+        headers: keptHeaders(reply),
+        route: request.routeOptions.url ?? request.url,
+        loggedUrl: options.logsUrls ? routedUrl(request) : undefined,
+        org: readAt.org,
+        version: readAt.version,
+        storedAt: options.now(),
+        bytes: keptBody.length + request.url.length + ENTRY_OVERHEAD_BYTES,
+      });
+    }
+    if (notModified) {
+      // No body, and so no Content-Length (a 304 must not claim one of 0); to a HEAD, see
+      // `isRead`.
+      void reply.code(304).removeHeader('content-type').removeHeader('content-length');
+      if (!head) return null;
+    }
+    if (inGzip && gzipped !== undefined) {
+      void reply.header('content-encoding', 'gzip');
+      return gzipped;
+    }
+    return body;
+  }
+
   return {
     replay,
     kept: () => ({ answers: answers.size, bytes: answers.calculatedSize }),
@@ -382,60 +448,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return reply.code(kept.status).headers(kept.headers).send(kept.body);
     },
 
-    async store(request, reply, payload) {
-      if (!isRead(request.method) || reply.statusCode !== 200 || fromCache.has(reply)) {
-        return payload;
-      }
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const body = ownBuffer(payload);
-      const etag = strongEtag(body);
-      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', PUBLIC_READ_CACHE);
-      const readAt = readAtStart.get(request);
-      // Read before a change of its org committed: the answer may predate it, so it is not
-      // kept; nor is one that varies with request headers, as it is kept by URL alone.
-      const kept =
-        readAt !== undefined &&
-        readAt.version === version.ofOrg(readAt.org) &&
-        version.reliable &&
-        !reply.hasHeader('vary');
-      const notModified = matchesAnswer(request.headers['if-none-match'], etag, body.length);
-      // Compressed for a client that takes gzip, and then kept so; a client that does not
-      // leaves the answer as written until one that does asks for it (see `replay`). A 304
-      // that is not kept needs no compressed bytes at all.
-      const inGzip = compressible(body.length) && acceptsGzip(request.headers['accept-encoding']);
-      const head = request.method === 'HEAD';
-      const gzipped = inGzip && (kept || head || !notModified) ? gzip(body) : undefined;
-      if (compressible(body.length)) {
-        void reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
-      }
-      void reply.header('etag', inGzip ? gzipEtag(etag) : etag);
-      if (kept) {
-        const keptBody = gzipped ?? body;
-        keep(request.url, queryNamesOf(request), {
-          body: keptBody,
-          gzipped: gzipped !== undefined,
-          length: body.length,
-          etag,
-          headers: keptHeaders(reply),
-          route: request.routeOptions.url ?? request.url,
-          loggedUrl: options.logsUrls ? routedUrl(request) : undefined,
-          org: readAt.org,
-          version: readAt.version,
-          storedAt: options.now(),
-          bytes: keptBody.length + request.url.length + ENTRY_OVERHEAD_BYTES,
-        });
-      }
-      if (notModified) {
-        // No body, and so no Content-Length (a 304 must not claim one of 0); to a HEAD, see
-        // `isRead`.
-        void reply.code(304).removeHeader('content-type').removeHeader('content-length');
-        if (!head) return null;
-      }
-      if (inGzip && gzipped !== undefined) {
-        void reply.header('content-encoding', 'gzip');
-        return gzipped;
-      }
-      return body;
+    store(request, reply, payload, done) {
+      done(null, stored(request, reply, payload));
     },
   };
 }
