@@ -374,8 +374,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return { status, headers: answerHeaders(answer, status, inGzip, head), body, answer };
   }
 
-  /** What `store` sends: the route's bytes, their gzip form, or nothing for a 304. */
-  function stored(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  /**
+   * Tags a public read's answer and keeps it when it may be; gives what `store` sends: the
+   * route's bytes, their gzip form, or nothing for a 304.
+   */
+  function keepAndEncode(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     if (!isRead(request.method) || reply.statusCode !== 200 || fromCache.has(reply)) {
       return payload;
     }
@@ -449,7 +452,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     },
 
     store(request, reply, payload, done) {
-      done(null, stored(request, reply, payload));
+      done(null, keepAndEncode(request, reply, payload));
     },
   };
 }
