@@ -8,8 +8,8 @@ import { serveChild } from './ipc.js';
 export interface ClubhouseInput {
   database: DatabaseSpec;
   rateLimitPerMinute: number;
-  /** How long answers are kept; absent, the service's own setting (0: every read a miss). */
-  responseCacheTtlMs?: number;
+  /** What kept answers may count as, in bytes; absent, the service's own setting. */
+  responseCacheMaxBytes?: number;
   /** Further settings by their environment name, e.g. the admin token or stream caps. */
   settings?: Record<string, string>;
 }
@@ -24,7 +24,7 @@ serveChild(async (input) => {
     database: spec,
     rateLimitPerMinute,
     settings,
-    responseCacheTtlMs,
+    responseCacheMaxBytes,
   } = input as ClubhouseInput;
   const config = loadConfig({
     HOST: '127.0.0.1',
@@ -44,7 +44,10 @@ serveChild(async (input) => {
         database: { ...database, db: database.db.withPlugin(counter) },
         now: () => new Date(),
       },
-      { logger: false, ...(responseCacheTtlMs === undefined ? {} : { responseCacheTtlMs }) },
+      {
+        logger: false,
+        ...(responseCacheMaxBytes === undefined ? {} : { responseCacheMaxBytes }),
+      },
     );
     await app.listen({ host: config.host, port: config.port });
     return {

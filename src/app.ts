@@ -24,8 +24,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (one JSON object per line). */
   logStream?: { write(line: string): void };
-  /** How long public answers are reused; 0 keeps none (the bench measures misses so). */
-  responseCacheTtlMs?: number;
+  /**
+   * What kept public answers may count as, in bytes, instead of `RESPONSE_CACHE_MAX_MB`: the
+   * bench measures misses against a cache full with a few answers.
+   */
+  responseCacheMaxBytes?: number;
 }
 
 /** Builds the HTTP application on an open database; it never listens by itself. */
@@ -37,9 +40,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   const edge = await createEdge(context, log, {
     publicBasePath: PUBLIC_BASE_PATH,
-    ...(options.responseCacheTtlMs === undefined
+    ...(options.responseCacheMaxBytes === undefined
       ? {}
-      : { responseCacheTtlMs: options.responseCacheTtlMs }),
+      : { responseCacheMaxBytes: options.responseCacheMaxBytes }),
   });
   const app = Fastify({
     ...edge.serverOptions,

@@ -83,7 +83,7 @@ function createCounters(context: AppContext, metrics: Metrics, log: FastifyBaseL
 export async function createEdge(
   context: AppContext,
   log: FastifyBaseLogger,
-  options: { publicBasePath: string; responseCacheTtlMs?: number },
+  options: { publicBasePath: string; responseCacheMaxBytes?: number },
 ): Promise<Edge> {
   const now = () => context.now().getTime();
   const metrics = createMetrics(
@@ -95,8 +95,8 @@ export async function createEdge(
   const cache = createResponseCache({
     version: context.database.version,
     now,
-    ttlMs: options.responseCacheTtlMs ?? context.config.responseCacheTtlSeconds * 1000,
-    maxBytes: context.config.responseCacheMaxMb * 1024 * 1024,
+    ttlMs: context.config.responseCacheTtlSeconds * 1000,
+    maxBytes: options.responseCacheMaxBytes ?? context.config.responseCacheMaxMb * 1024 * 1024,
     metrics,
     logsUrls: logsAccess(log),
   });
