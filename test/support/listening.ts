@@ -1,6 +1,14 @@
+import { after, before } from 'node:test';
 import type { Config } from '../../src/config.js';
-import { TARGETS } from './databases.js';
-import { describeOnEachDatabase, startHarness, type Harness } from './harness.js';
+import { openPostgresInstances, TARGETS } from './databases.js';
+import {
+  describeOnEachDatabase,
+  harnessOn,
+  NO_LIMITS,
+  startHarness,
+  stopHarness,
+  type Harness,
+} from './harness.js';
 import { listen } from './wire.js';
 
 /** A harness whose app also listens on a free local port, for clients that speak HTTP. */
@@ -37,4 +45,21 @@ export function describeListening(
     async (target) => listening(await startHarness(target, configOverrides)),
     body,
   );
+}
+
+/**
+ * Instances of the app on one PostgreSQL, each listening on a free port, for a suite's tests:
+ * started before them and stopped after them (the list is filled in by then).
+ */
+export function postgresInstances(url: string, count: number): ListeningHarness[] {
+  const instances: ListeningHarness[] = [];
+  before(async () => {
+    for (const database of await openPostgresInstances(url, count)) {
+      instances.push(await listening(await harnessOn(database, NO_LIMITS)));
+    }
+  });
+  after(async () => {
+    for (const instance of instances) await stopHarness(instance);
+  });
+  return instances;
 }

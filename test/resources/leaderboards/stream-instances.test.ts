@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { EventSource } from 'eventsource';
 import { DEMO_LIVE_NIGHT_SLUG, DEMO_ORG_SLUG } from '../../../src/cli/seed-demo.js';
-import { openPostgresInstances, skipUnlessSet, TARGETS } from '../../support/databases.js';
+import { skipUnlessSet, TARGETS } from '../../support/databases.js';
 import { eventually } from '../../support/eventually.js';
 import { STREAM_DEADLINE_MS, eventIds, openStream } from '../../support/event-streams.js';
+import { postgresInstances } from '../../support/listening.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -112,24 +113,12 @@ describeUnlessSkipped(
   'live streams of two instances on one PostgreSQL',
   skipUnlessSet('DATABASE_URL', 'PostgreSQL'),
   () => {
-    const instances: { h: Harness; origin: string }[] = [];
-    before(async () => {
-      for (const database of await openPostgresInstances(postgresUrl, 2)) {
-        const h = await harnessOn(database, NO_LIMITS);
-        instances.push({ h, origin: await listen(h) });
-      }
-    });
-    after(async () => {
-      for (const { h } of instances) {
-        await h.app.close();
-        await h.database.close();
-      }
-    });
+    const instances = postgresInstances(postgresUrl, 2);
 
     void test('a score written through either instance reaches the streams of the other', async () => {
       const [a, b] = instances;
       assert.ok(a !== undefined && b !== undefined);
-      const night = await leagueNight(a.h, { golfers: ['Al', 'Bo'] });
+      const night = await leagueNight(a, { golfers: ['Al', 'Bo'] });
       const onB = await openStream(`${b.origin}${streamPath(night)}`);
       const onA = await openStream(`${a.origin}${streamPath(night)}`);
       try {
@@ -140,8 +129,8 @@ describeUnlessSkipped(
           );
         }
         const writes: [Harness, string][] = [
-          [a.h, 'Al'],
-          [b.h, 'Bo'],
+          [a, 'Al'],
+          [b, 'Bo'],
         ];
         for (const [writer, golfer] of writes) {
           const response = await writer.admin(

@@ -1,26 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { openPostgresInstances, skipUnlessSet } from '../../support/databases.js';
+import { test } from 'node:test';
+import { skipUnlessSet } from '../../support/databases.js';
 import { openStream, type Frame } from '../../support/event-streams.js';
-import {
-  ADMIN,
-  NO_LIMITS,
-  describeUnlessSkipped,
-  harnessOn,
-  type Harness,
-} from '../../support/harness.js';
+import { postgresInstances } from '../../support/listening.js';
+import { ADMIN, describeUnlessSkipped } from '../../support/harness.js';
 import { card, golferNamed, leagueNight, score } from '../../support/score-cards.js';
 import { oddsPath } from './support.js';
 
 /** Decisions §15: a score write's new odds reach subscribers within 2 s. */
 const ODDS_DEADLINE_MS = 2_000;
-
-async function listen(h: Harness): Promise<string> {
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = h.app.server.address();
-  assert.ok(address !== null && typeof address === 'object');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 const oddsIds = (frames: Frame[]) =>
   frames.filter((frame) => frame.event === 'odds').map((frame) => Number(frame.id));
@@ -31,26 +19,14 @@ describeUnlessSkipped(
   'live odds of two instances on one PostgreSQL',
   skipUnlessSet('DATABASE_URL', 'PostgreSQL'),
   () => {
-    const instances: { h: Harness; origin: string }[] = [];
-    before(async () => {
-      for (const database of await openPostgresInstances(postgresUrl, 2)) {
-        const h = await harnessOn(database, NO_LIMITS);
-        instances.push({ h, origin: await listen(h) });
-      }
-    });
-    after(async () => {
-      for (const { h } of instances) {
-        await h.app.close();
-        await h.database.close();
-      }
-    });
+    const instances = postgresInstances(postgresUrl, 2);
 
     void test('the same cards give byte-identical odds on both instances', async () => {
       const [a, b] = instances;
       assert.ok(a !== undefined && b !== undefined);
-      const night = await leagueNight(a.h, { golfers: ['Al', 'Bo', 'Cy', 'Di'] });
-      await score(a.h, night, 'Al', card(4, 3, 3));
-      await score(a.h, night, 'Bo', card(5, 4));
+      const night = await leagueNight(a, { golfers: ['Al', 'Bo', 'Cy', 'Di'] });
+      await score(a, night, 'Al', card(4, 3, 3));
+      await score(a, night, 'Bo', card(5, 4));
       const bodies = await Promise.all(
         [a, b].map(async ({ origin }) => {
           const response = await fetch(`${origin}${oddsPath(night)}`);
@@ -65,14 +41,14 @@ describeUnlessSkipped(
     void test('a score written on one instance moves the odds stream of the other within 2 s', async () => {
       const [a, b] = instances;
       assert.ok(a !== undefined && b !== undefined);
-      const night = await leagueNight(a.h, { golfers: ['Al', 'Bo', 'Cy'] });
-      const { leaderboardVersion: first } = await score(a.h, night, 'Al', card(4));
+      const night = await leagueNight(a, { golfers: ['Al', 'Bo', 'Cy'] });
+      const { leaderboardVersion: first } = await score(a, night, 'Al', card(4));
       const stream = await openStream(`${b.origin}${oddsPath(night)}/stream`);
       try {
         assert.equal(stream.status, 200, stream.text());
         await stream.waitFor('the first odds', (frames) => oddsIds(frames).includes(first));
         const written = Date.now();
-        const response = await a.h.admin(
+        const response = await a.admin(
           'PUT',
           `${ADMIN}/orgs/${night.org.slug}/events/${night.event.id}/scores/${golferNamed(night, 'Bo').id}`,
           { holes: card(3, 3) },
