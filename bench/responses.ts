@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { fetchAsSent } from '../test/support/wire.js';
 
 /** A response as the bench fetched it once from the real server, to be served again as is. */
 export interface StoredResponse {
@@ -11,33 +11,6 @@ export interface StoredResponse {
 /** Headers the serving HTTP stack writes itself, per connection or per response. */
 const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
-/** One GET, its body as sent: `node:http` does not decompress, unlike `fetch`. */
-function getAsSent(
-  url: string,
-  headers: Readonly<Record<string, string>>,
-): Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }> {
-  return new Promise((resolve, reject) => {
-    const sent = request(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const kept: Record<string, string> = {};
-        for (const [name, value] of Object.entries(response.headers)) {
-          if (typeof value === 'string' && !TRANSPORT_HEADERS.has(name)) kept[name] = value;
-        }
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: kept,
-          body: new Uint8Array(Buffer.concat(chunks)),
-        });
-      });
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
-
 /**
  * Fetches each path once with the load's request headers, so that what is served again is
  * what that client got (in gzip, for a client that takes it); fails unless every answer is 200.
@@ -49,11 +22,20 @@ export async function captureResponses(
 ): Promise<StoredResponse[]> {
   const stored: StoredResponse[] = [];
   for (const path of paths) {
-    const response = await getAsSent(`${baseUrl}${path}`, headers);
+    const response = await fetchAsSent(`${baseUrl}${path}`, { headers: { ...headers } });
     if (response.status !== 200) {
       throw new Error(`GET ${path} answered ${response.status}`);
     }
-    stored.push({ path, ...response });
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (typeof value === 'string' && !TRANSPORT_HEADERS.has(name)) kept[name] = value;
+    }
+    stored.push({
+      path,
+      status: response.status,
+      headers: kept,
+      body: new Uint8Array(response.body),
+    });
   }
   return stored;
 }
