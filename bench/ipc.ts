@@ -1,4 +1,5 @@
 import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm, symlink } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { once } from 'node:events';
@@ -182,35 +183,43 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The Node flags `npm start` runs the service with (package.json), so that every child is
- * measured as it would run: a young generation of 4 MB semi-spaces instead of 16 MB, and an
- * old generation let grow by half its live size between collections, keep the resident
- * size near what is live; no pretenuring, which under load put each request's objects
- * straight into the old generation; and PGlite's WebAssembly compiled by the optimizing
- * compiler alone, not first by the baseline one as well (docs/benchmarks.md, "Memory").
+ * How `npm start` runs the service, read from package.json's `start` script
+ * (`NAME=value … node --flag … dist/server.js`), so that every child is measured as the
+ * service runs, with one source for both. The flags keep the resident size near what is
+ * live (4 MB semi-spaces, an old generation let grow by half), turn off pretenuring (under
+ * load it put each request's objects straight into the old generation) and compile PGlite's
+ * WebAssembly once, optimized; the environment gives every thread one malloc arena
+ * (docs/benchmarks.md, "Memory").
  */
-const RUNTIME_FLAGS = [
-  '--max-semi-space-size=4',
-  '--heap-growing-percent=50',
-  '--no-allocation-site-pretenuring',
-  '--no-liftoff',
-];
-
-/**
- * The environment `npm start` adds: one malloc arena for every thread, so that memory freed
- * by V8's worker threads is not held in arenas of their own (docs/benchmarks.md, "Memory").
- */
-const RUNTIME_ENV = { MALLOC_ARENA_MAX: '1' };
+function startCommand(script: string): { flags: string[]; env: Record<string, string> } {
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  const assignments = words.slice(0, node).map((word) => word.split('='));
+  if (node === -1 || assignments.some((parts) => parts.length !== 2)) {
+    throw new Error(
+      `package.json's start script is not "NAME=value … node --flag … file": ${script}`,
+    );
+  }
+  return {
+    flags: words.slice(node + 1).filter((word) => word.startsWith('--')),
+    env: Object.fromEntries(assignments.map(([name = '', value = '']) => [name, value] as const)),
+  };
+}
 
 /** Forks `script` (a TypeScript module calling `serveChild`) and starts its server with `input`. */
 export async function startChild(script: URL, input: unknown): Promise<ChildServer> {
   const compiled = await compiledScript(script);
+  // Read here, in the bench: a child runs from the build, where package.json is not.
+  const { scripts } = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const runtime = startCommand(scripts.start);
   const forkedAt = performance.now();
   const child = fork(compiled, [], {
-    env: { ...process.env, ...RUNTIME_ENV },
+    env: { ...process.env, ...runtime.env },
     // BENCH_CPU_PROF=folder profiles every child (`node --cpu-prof`), for where a miss goes.
     execArgv: [
-      ...RUNTIME_FLAGS,
+      ...runtime.flags,
       ...(process.env.BENCH_CPU_PROF === undefined
         ? []
         : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]),
