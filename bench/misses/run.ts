@@ -125,10 +125,10 @@ async function withChildren<T>(
 }
 
 /**
- * What the service's kept answers may count as while misses are measured: a few answers of
- * any read (the largest, a schedule, counts about 8 KiB), far fewer than the URLs a read
- * cycles through, so that each request misses and its answer, kept, evicts the least
- * recently used one, as a miss does in a deployment whose cache is full.
+ * What the service's kept answers may count as while misses are measured: a few answers,
+ * fewer than the URLs a read cycles through from 100 orgs on (`measureMisses` checks it), so
+ * that each request misses and its answer, kept, evicts the least recently used one, as a
+ * miss does in a deployment whose cache is full.
  */
 const MISS_CACHE_BYTES = 32 * 1024;
 
