@@ -19,6 +19,7 @@ import {
 import { openPostgresInstances, skipUnlessSet } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
 import { kept } from '../support/metrics.js';
+import { listen } from '../support/wire.js';
 
 /** How long another instance may take to hear of a change (about a second is expected). */
 const HEARD_WITHIN_MS = 5000;
@@ -44,13 +45,6 @@ function adminPatch(app: App, path: string, payload: Record<string, unknown>) {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     payload,
   });
-}
-
-async function listenOn(app: App): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  assert.ok(address !== null && typeof address === 'object');
-  return `http://127.0.0.1:${address.port}`;
 }
 
 function nameOf(response: LightMyRequestResponse): string {
@@ -277,8 +271,8 @@ describeUnlessSkipped('two instances on one PostgreSQL', postgresSkip, () => {
     // Over real sockets, as a load balancer would send them: the reader hears of the edit
     // through its own connection to PostgreSQL, not through anything in this process. Its
     // clock stands still, so a kept answer never expires: only what it hears drops it.
-    const writerBase = await listenOn(writer);
-    const readerBase = await listenOn(reader);
+    const writerBase = await listen(writer);
+    const readerBase = await listen(reader);
     const leagues = await fetch(`${readerBase}${PUBLIC}/orgs/${org.slug}/event-series`);
     const [league] = (await leagues.json()) as { slug: string }[];
     assert.ok(league !== undefined);

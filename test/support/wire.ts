@@ -3,9 +3,12 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import type { App } from '../../src/app.js';
 
-/** Starts `app` on a free loopback port; the base URL to fetch from. */
-export async function listen(app: App): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
+/**
+ * Starts `app` on a loopback port, a free one unless given (another instance's, as behind a
+ * load balancer); the base URL to fetch from.
+ */
+export async function listen(app: App, port = 0): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   assert.ok(address !== null && typeof address === 'object');
   return `http://127.0.0.1:${address.port}`;

@@ -9,6 +9,7 @@ import { skipUnlessSet, TARGETS } from '../../support/databases.js';
 import { eventually } from '../../support/eventually.js';
 import { STREAM_DEADLINE_MS, eventIds, openStream } from '../../support/event-streams.js';
 import { postgresInstances } from '../../support/listening.js';
+import { listen } from '../../support/wire.js';
 import {
   ADMIN,
   NO_LIMITS,
@@ -38,13 +39,6 @@ import {
  * PostgreSQL that deliver each other's writes; SIGTERM on the real server process.
  */
 
-async function listen(h: Harness, port = 0): Promise<string> {
-  await h.app.listen({ port, host: '127.0.0.1' });
-  const address = h.app.server.address();
-  assert.ok(address !== null && typeof address === 'object');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 const streamPath = (night: NightSetup) =>
   `${PUBLIC}/orgs/${night.org.slug}/events/${night.event.slug}/leaderboard/stream`;
 
@@ -69,7 +63,7 @@ void test('an EventSource reads the stream, and after a shutdown resumes on the 
   let second: Harness | undefined;
   let source: EventSource | undefined;
   try {
-    const origin = await listen(first);
+    const origin = await listen(first.app);
     const night = await leagueNight(first, { golfers: ['Al', 'Bo'] });
     await score(first, night, 'Al', card(4));
     const snapshot = await boardBody(origin, night);
@@ -88,7 +82,7 @@ void test('an EventSource reads the stream, and after a shutdown resumes on the 
     // The instance shuts down; another takes its address, as behind a load balancer.
     await first.app.close();
     second = await harnessOn(database, NO_LIMITS);
-    await listen(second, Number(new URL(origin).port));
+    await listen(second.app, Number(new URL(origin).port));
     await until('the reconnection', () => opens.length === 2);
 
     const { leaderboardVersion } = await score(second, night, 'Bo', card(3, 3));

@@ -31,6 +31,7 @@ import {
   score,
   type NightSetup,
 } from '../../support/score-cards.js';
+import { listen } from '../../support/wire.js';
 
 /**
  * The live leaderboard stream over real sockets: its wire format, what it sends after
@@ -50,10 +51,7 @@ async function listening(
   timing: Partial<StreamTiming> = {},
 ): Promise<Live> {
   const h = await startHarness(target, { ...NO_LIMITS, ...config }, { streamTiming: timing });
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = h.app.server.address();
-  assert.ok(address !== null && typeof address === 'object');
-  return { h, origin: `http://127.0.0.1:${address.port}` };
+  return { h, origin: await listen(h.app) };
 }
 
 const nightPath = (night: NightSetup) =>
