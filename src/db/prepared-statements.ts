@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { queryDescribedOnce } from './described-once-query.js';
 
 /**
  * Statement texts the store runs often and never varies (the public reads, a score write's
@@ -23,7 +24,8 @@ export function preparedText(text: string): string {
 
 /**
  * A pg pool as Kysely sees it, whose clients run marked texts as named statements
- * (pg's `name`: parsed and planned once per connection) and every other text as before.
+ * (pg's `name`: parsed and planned once per connection, their rows described once, see
+ * `queryDescribedOnce`) and every other text as before.
  */
 export function preparingPool(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -45,11 +47,10 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
       query(text: unknown, values?: ReadonlyArray<unknown>) {
         if (typeof text !== 'string') return client.query(text as pg.Submittable);
         const name = nameOf(text);
-        return client.query(
-          name === undefined
-            ? { text, values: values as unknown[] }
-            : { name, text, values: values as unknown[] },
-        );
+        return name === undefined
+          ? // The text and values apart: pg copies a config object slowly (see `queryDescribedOnce`).
+            client.query(text, values as unknown[])
+          : queryDescribedOnce(client, name, text, values);
       },
       release: () => client.release(),
     } as unknown as PostgresPoolClient;
