@@ -2,12 +2,13 @@ import type { League, Org } from '../../db/schema.js';
 import { withZoneOffset } from '../../domain/local-times.js';
 import { spotsRemaining } from '../../domain/seats.js';
 import type { AdminLeague, AdminLeagueDetail, PublicLeague } from './schema.js';
+import type { PublicLeagueRow } from './store.js';
 import type { getAdminLeague } from './service.js';
 
 /** Served by the service itself for leagues without an uploaded crest. */
 export const STOCK_CREST_PATH = '/media/stock/crest.svg';
 
-function imageUrl(league: League): string {
+function imageUrl(league: Pick<League, 'image_path'>): string {
   return league.image_path ?? STOCK_CREST_PATH;
 }
 
@@ -17,7 +18,7 @@ function imageUrl(league: League): string {
  * conditional objects into a literal is a slow path of V8, paid per league of every list.
  * The serializer writes keys in the schema's order, not in the order they were set.
  */
-export function presentPublicLeague(league: League): PublicLeague {
+export function presentPublicLeague(league: PublicLeagueRow): PublicLeague {
   const present: PublicLeague = {
     id: league.id,
     name: league.name,

@@ -22,6 +22,7 @@ import {
   insertLeague,
   lockLeague,
   updateLeague,
+  type PublicLeagueRow,
 } from './store.js';
 import { idOfRef, type IdOrSlug } from '../../domain/id-or-slug.js';
 import type { Page } from '../../http/schemas/common.js';
@@ -45,7 +46,7 @@ export interface LeagueInput {
   standingSeriesId?: number | null;
 }
 
-export async function listPublicLeagues(db: Executor, orgSlug: string): Promise<League[]> {
+export async function listPublicLeagues(db: Executor, orgSlug: string): Promise<PublicLeagueRow[]> {
   const leagues = await findPublicLeagues(db, orgSlug);
   if (leagues === undefined) throw new NotFoundError();
   return leagues;
@@ -55,7 +56,7 @@ export async function getPublicLeague(
   db: Executor,
   orgSlug: string,
   slug: string,
-): Promise<League> {
+): Promise<PublicLeagueRow> {
   const league = await findPublicLeague(db, orgSlug, slug);
   if (league === undefined) throw new NotFoundError();
   return league;

@@ -25,11 +25,46 @@ export async function updateLeague(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The columns a public league shows (`presentPublicLeague`), and no others: the rest would
+ * be sent, parsed (a timestamp into a `Date`) and dropped on every read.
+ */
+const PUBLIC_LEAGUE_COLUMNS = [
+  'event_series.id',
+  'event_series.slug',
+  'event_series.name',
+  'event_series.season_label',
+  'event_series.schedule_label',
+  'event_series.description',
+  'event_series.status',
+  'event_series.fee_members_cents',
+  'event_series.fee_per_entry',
+  'event_series.entry_size',
+  'event_series.image_path',
+  'event_series.registration_opens_at',
+  'event_series.registration_closes_at',
+  'event_series.max_entries',
+  'event_series.standing_series_id',
+  'event_series.member_count',
+  'event_series.seats_reserved',
+  'event_series.linked_event_count',
+  'event_series.first_event_date',
+  'event_series.last_event_date',
+] as const;
+
+/** A public league as read for visitors. */
+export type PublicLeagueRow = Pick<
+  League,
+  (typeof PUBLIC_LEAGUE_COLUMNS)[number] extends `event_series.${infer C}`
+    ? C & keyof League
+    : never
+>;
+
 const publicLeague = preparedQuery((db, values: { orgSlug: string; slug: string }) =>
   db
     .selectFrom('event_series')
     .innerJoin('orgs', 'orgs.id', 'event_series.org_id')
-    .selectAll('event_series')
+    .select(PUBLIC_LEAGUE_COLUMNS)
     .where('orgs.slug', '=', values.orgSlug)
     .where('event_series.slug', '=', values.slug)
     .where('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
@@ -40,7 +75,7 @@ export async function findPublicLeague(
   db: Executor,
   orgSlug: string,
   slug: string,
-): Promise<League | undefined> {
+): Promise<PublicLeagueRow | undefined> {
   const [league] = await publicLeague(db, { orgSlug, slug });
   return league;
 }
@@ -53,7 +88,7 @@ const publicLeagues = preparedQuery((db, values: { orgSlug: string }) =>
         .onRef('event_series.org_id', '=', 'orgs.id')
         .on('event_series.status', 'in', PUBLIC_LEAGUE_STATUSES),
     )
-    .selectAll('event_series')
+    .select(PUBLIC_LEAGUE_COLUMNS)
     .where('orgs.slug', '=', values.orgSlug)
     .orderBy('event_series.id'),
 );
@@ -65,11 +100,11 @@ const publicLeagues = preparedQuery((db, values: { orgSlug: string }) =>
 export async function findPublicLeagues(
   db: Executor,
   orgSlug: string,
-): Promise<League[] | undefined> {
+): Promise<PublicLeagueRow[] | undefined> {
   const rows = await publicLeagues(db, { orgSlug });
   if (rows.length === 0) return undefined;
   // The org without public leagues: one row of nulls from the outer join.
-  return rows.filter((row): row is League => row.id !== null);
+  return rows.filter((row): row is PublicLeagueRow => row.id !== null);
 }
 
 const leagueIdBySlug = preparedQuery((db, values: { orgSlug: string; slug: string }) =>
