@@ -206,14 +206,26 @@ function startCommand(script: string): { flags: string[]; env: Record<string, st
   };
 }
 
+let npmStart: ReturnType<typeof startCommand> | undefined;
+
+/**
+ * `npm start`'s flags and environment, read once per bench run, here in the bench: a child
+ * runs from the build, where package.json is not.
+ */
+function startRuntime(): ReturnType<typeof startCommand> {
+  if (npmStart === undefined) {
+    const { scripts } = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
+      scripts: { start: string };
+    };
+    npmStart = startCommand(scripts.start);
+  }
+  return npmStart;
+}
+
 /** Forks `script` (a TypeScript module calling `serveChild`) and starts its server with `input`. */
 export async function startChild(script: URL, input: unknown): Promise<ChildServer> {
   const compiled = await compiledScript(script);
-  // Read here, in the bench: a child runs from the build, where package.json is not.
-  const { scripts } = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const runtime = startCommand(scripts.start);
+  const runtime = startRuntime();
   const forkedAt = performance.now();
   const child = fork(compiled, [], {
     env: { ...process.env, ...runtime.env },
