@@ -24,6 +24,7 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { card } from '../support/score-cards.js';
+import { listen } from '../support/wire.js';
 
 const SCREENSHOTS = new URL('../../test-output/embed/', import.meta.url);
 /**
@@ -63,7 +64,7 @@ describeUnlessSkipped('embeds in a real browser', browserSkip, () => {
     h = await startHarness(pglite, { ...NO_LIMITS, registrationUrl: `${hostOrigin}/paid` });
     club = await embedClub(h);
     // The widgets' origin differs from the host page's by its name as well as its port.
-    const port = (await h.app.listen({ port: 0, host: '127.0.0.1' })).split(':').at(-1);
+    const { port } = new URL(await listen(h.app));
     origin = `http://localhost:${port}`;
     await mkdir(SCREENSHOTS, { recursive: true });
     browser = await launchChromium();

@@ -23,6 +23,7 @@ import {
 } from '../support/harness.js';
 import { QUICK_MAIL, linkToken, mailArrives, newAddress } from '../support/newsletter.js';
 import { smtpSink, type SmtpSink } from '../support/smtp.js';
+import { listen } from '../support/wire.js';
 
 const SCREENSHOTS = new URL('../../test-output/embed/', import.meta.url);
 
@@ -76,7 +77,7 @@ describeUnlessSkipped('membership and newsletter widgets in a real browser', bro
       { mailTiming: QUICK_MAIL },
     );
     club = await embedClub(h);
-    const port = (await h.app.listen({ port: 0, host: '127.0.0.1' })).split(':').at(-1);
+    const { port } = new URL(await listen(h.app));
     origin = `http://localhost:${port}`;
     await mkdir(SCREENSHOTS, { recursive: true });
     browser = await launchChromium();

@@ -16,6 +16,7 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { writePost } from '../support/posts.js';
+import { listen } from '../support/wire.js';
 
 /**
  * The `link` option and the blog widgets as a club's site uses them, from another origin:
@@ -63,7 +64,7 @@ describeUnlessSkipped('widget links into the host site, in a real browser', brow
       });
       postSlugs.push(post.slug);
     }
-    const port = (await h.app.listen({ port: 0, host: '127.0.0.1' })).split(':').at(-1);
+    const { port } = new URL(await listen(h.app));
     origin = `http://localhost:${port}`;
     browser = await launchChromium();
     page = await browser.newPage();

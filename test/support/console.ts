@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeSource, eventuallyInPage, launchChromium } from './browser.js';
 import { TARGETS } from './databases.js';
 import { ADMIN, NO_LIMITS, startHarness, stopHarness, unique, type Harness } from './harness.js';
+import { listen } from './wire.js';
 
 /** Where the console's screenshots go: gitignored, for a person to look at. */
 const SHOTS = new URL('../../test-output/console/', import.meta.url);
@@ -46,7 +47,7 @@ export async function openConsole(
   const h = await startHarness(pglite, NO_LIMITS);
   const { slug, key } = await clubWithKey(h, clubName);
   await options.prepare?.(h, slug);
-  const origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = await listen(h.app);
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   options.watch?.(context);

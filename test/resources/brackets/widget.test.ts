@@ -13,6 +13,7 @@ import {
   stopHarness,
   type Harness,
 } from '../../support/harness.js';
+import { listen } from '../../support/wire.js';
 
 const widgetUrl = (orgSlug: string, slug?: string) =>
   `/embed/bracket?org=${orgSlug}${slug === undefined ? '' : `&bracket=${slug}`}`;
@@ -71,7 +72,7 @@ describeUnlessSkipped('brackets: the bracket widget in Chromium', browserSkip, (
     h = await startHarness(pglite, NO_LIMITS);
     const org = await h.org();
     const { slug } = await publishedBracket(h, org, 16);
-    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = await listen(h.app);
     url = `${origin}${widgetUrl(org.slug, slug)}`;
     browser = await launchChromium();
   });

@@ -22,6 +22,7 @@ import {
   unique,
   type Harness,
 } from '../../support/harness.js';
+import { listen } from '../../support/wire.js';
 
 describeUnlessSkipped(
   'the console: an organizer runs a league night from an empty club',
@@ -55,7 +56,7 @@ describeUnlessSkipped(
       ({ slug: orgSlug, key: orgKey } = await clubWithKey(h, 'Prairie Links'));
       // A golfer with an account already (another club's, say): added by e-mail, linked.
       await h.user(existing);
-      origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+      origin = await listen(h.app);
       browser = await launchChromium();
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       context.on('request', (request) => requestUrls.push(request.url()));

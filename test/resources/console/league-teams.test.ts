@@ -26,6 +26,7 @@ import {
 } from '../../support/harness.js';
 import { NINE_PARS } from '../../support/score-cards.js';
 import { publicGet } from '../../support/teams.js';
+import { listen } from '../../support/wire.js';
 
 /** A 16 × 16 PNG: a green crest with a white stripe. */
 const CREST = Buffer.from(
@@ -90,7 +91,7 @@ describeUnlessSkipped(
       });
       assert.equal(night.statusCode, 201, night.body);
       ({ id: eventId, slug: eventSlug } = night.json<{ id: number; slug: string }>());
-      origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+      origin = await listen(h.app);
       browser = await launchChromium();
       page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
       page.on('response', (response) => {

@@ -12,6 +12,7 @@ import {
   type Harness,
 } from '../../support/harness.js';
 import { club, setPublicProfile } from '../../support/players.js';
+import { listen } from '../../support/wire.js';
 
 const widgetUrl = (orgSlug: string, slug?: string) =>
   `/embed/player?org=${orgSlug}${slug === undefined ? '' : `&player=${slug}`}`;
@@ -63,7 +64,7 @@ describeUnlessSkipped('players: the player widget in Chromium', browserSkip, () 
     if (pglite === undefined) throw new Error('no PGlite target');
     h = await startHarness(pglite, NO_LIMITS);
     const c = await club(h);
-    const origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await listen(h.app);
     url = `${origin}${widgetUrl(c.org.slug, 'jose-nunez')}`;
     browser = await launchChromium();
   });

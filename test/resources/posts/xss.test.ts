@@ -12,6 +12,7 @@ import {
   type Harness,
 } from '../../support/harness.js';
 import { publicPostsPath, writePost } from '../../support/posts.js';
+import { listen } from '../../support/wire.js';
 
 /**
  * The classic ways into a page through Markdown or HTML, each of which would set
@@ -79,7 +80,7 @@ describeUnlessSkipped('posts: classic XSS vectors neither run nor survive', brow
     const pglite = TARGETS[0];
     if (pglite === undefined) throw new Error('no PGlite target');
     h = await startHarness(pglite, NO_LIMITS);
-    origin = (await h.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+    origin = await listen(h.app);
     browser = await launchChromium();
     page = await browser.newPage();
   });

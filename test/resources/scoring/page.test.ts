@@ -17,6 +17,7 @@ import {
   stopHarness,
 } from '../../support/harness.js';
 import { NINE_PARS, createNight } from '../../support/score-cards.js';
+import { listen } from '../../support/wire.js';
 
 /** Code that runs in the page is written as it runs there: the test has no DOM types. */
 async function inPage<T = unknown>(page: Page, source: string): Promise<T> {
@@ -57,7 +58,7 @@ describeUnlessSkipped('the scoring page in a real browser, at 360 px', browserSk
       { name: 'Scorer', role: 'scorer', eventId: event.id },
       DEFAULT_NOW,
     );
-    origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = await listen(h.app);
     link = `${origin}/score#org=${org.slug}&event=${event.id}&key=${key}`;
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 360, height: 740 } });
