@@ -1,5 +1,21 @@
-import { createQueryId } from 'kysely';
-import type { Compilable, CompiledQuery, RootOperationNode } from 'kysely';
+import {
+  BinaryOperationNode,
+  createQueryId,
+  OperationNodeTransformer,
+  PrimitiveValueListNode,
+  ValueListNode,
+  ValueNode,
+} from 'kysely';
+import type {
+  Compilable,
+  CompiledQuery,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import type { Executor } from './executor.js';
 import { preparedText } from './prepared-statements.js';
 
@@ -7,6 +23,45 @@ import { preparedText } from './prepared-statements.js';
 class ValueSlot {
   constructor(readonly name: string) {}
 }
+
+/** A constant the query's text can hold as it is: a string, a boolean or an integer. */
+function isWritable(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || Number.isSafeInteger(value);
+}
+
+/**
+ * Writes a shape's constants (the statuses a public read shows, a `limit 1`) into its text,
+ * escaped by Kysely's compiler, and leaves only the call's values as parameters. PostgreSQL
+ * plans a prepared statement for its parameters' values each time until a plan made without
+ * them looks as cheap; with the statuses as parameters a schedule's never did, so it was
+ * planned again on every run (on PGlite, in the service's own thread), and the plan made
+ * without them would have read every event of every org.
+ */
+class ConstantsInText extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return node.immediate !== true && isWritable(node.value)
+      ? ValueNode.createImmediate(node.value)
+      : node;
+  }
+
+  protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
+    const transformed = super.transformBinaryOperation(node);
+    const right = transformed.rightOperand;
+    if (!PrimitiveValueListNode.is(right) || !right.values.every(isWritable)) return transformed;
+    return BinaryOperationNode.create(
+      transformed.leftOperand,
+      transformed.operator,
+      ValueListNode.create(right.values.map((value) => ValueNode.createImmediate(value))),
+    );
+  }
+}
+
+/** Applies `ConstantsInText` as a shape is compiled. */
+const constantsInText: KyselyPlugin = {
+  transformQuery: ({ node }: PluginTransformQueryArgs) => new ConstantsInText().transformNode(node),
+  transformResult: ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> =>
+    Promise.resolve(result),
+};
 
 /**
  * A compiled shape: its text marked as prepared, its tree, and per parameter a slot to fill
@@ -25,7 +80,8 @@ interface CompiledShape {
  * `build` gets the shape (what decides the statement's text: which filters are present, the
  * sort direction) as real values, and the values to bind as stand-ins it may only pass on as
  * parameters, never test or spread; `keyOf` names each shape, so the text is fixed per key
- * and runs as a prepared statement.
+ * and runs as a prepared statement. The shape's own constants are written into the text
+ * (`ConstantsInText`), so that the statement is planned once.
  */
 export function preparedQueryShapes<S, V extends object, R>(
   keyOf: (shape: S) => string,
@@ -39,8 +95,8 @@ export function preparedQueryShapes<S, V extends object, R>(
       const stand = Object.fromEntries(
         Object.keys(values).map((name) => [name, new ValueSlot(name)]),
       ) as V;
-      // Compiled without plugins: they see each run below, once.
-      const query = build(db.withoutPlugins(), shape, stand).compile();
+      // Compiled without the caller's plugins: they see each run below, once.
+      const query = build(db.withoutPlugins().withPlugin(constantsInText), shape, stand).compile();
       compiled = { sql: preparedText(query.sql), query: query.query, parameters: query.parameters };
       shapes.set(key, compiled);
     }

@@ -29,13 +29,14 @@ for (const target of TARGETS) {
       database = await target.open();
       await database.db
         .insertInto('orgs')
-        .values(
-          ['prep-a', 'prep-b', 'prep-c', 'other-a'].map((slug) => ({
+        .values([
+          ...['prep-a', 'prep-b', 'prep-c', 'other-a'].map((slug) => ({
             slug,
             name: slug,
             timezone: 'UTC',
           })),
-        )
+          { slug: 'quoted', name: "Club d'Or", timezone: 'UTC' },
+        ])
         .execute();
     });
     after(async () => {
@@ -50,6 +51,34 @@ for (const target of TARGETS) {
       assert.deepEqual(await read(false, 'other-%', 3), ['other-a']);
       assert.deepEqual(await read(true, 'prep-%', 2), ['prep-c', 'prep-b']);
       assert.deepEqual(await read(false, 'prep-%', 1), ['prep-a']);
+    });
+
+    void test("a shape's constants are written into its text, escaped; only a call's values are bound", async () => {
+      const named = preparedQuery((db, values: { pattern: string }) =>
+        db
+          .selectFrom('orgs')
+          .select('slug')
+          .where('name', 'in', ["Club d'Or", 'prep-a', 'other-a'])
+          .where('slug', 'like', values.pattern)
+          .orderBy('slug')
+          .limit(2),
+      );
+      await database.db.connection().execute(async (connection) => {
+        const slugs = async (pattern: string) =>
+          (await named(connection, { pattern })).map(({ slug }) => slug);
+        assert.deepEqual(await slugs('%'), ['other-a', 'prep-a']);
+        assert.deepEqual(await slugs('q%'), ['quoted']);
+        const texts = (
+          await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+            connection,
+          )
+        ).rows.map(({ statement }) => statement);
+        const text = texts.find((statement) => statement.includes("'Club d''Or'"));
+        assert.ok(text !== undefined, `prepared: ${texts.join('\n')}`);
+        assert.match(text, / in \('Club d''Or', 'prep-a', 'other-a'\)/);
+        assert.match(text, / limit 2$/);
+        assert.ok(text.includes('$1') && !text.includes('$2'), text);
+      });
     });
 
     void test('plugins see every run, once, though the text is compiled only the first time', async () => {
