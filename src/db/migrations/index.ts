@@ -14,6 +14,7 @@ import * as netScoring from './015-net-scoring.js';
 import * as completeCardMarks from './016-complete-card-marks.js';
 import * as storedBoardCompetitors from './017-stored-board-competitors.js';
 import * as newsletterConsentText from './018-newsletter-consent-text.js';
+import * as standingSeasonsBySeries from './019-standing-seasons-by-series.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '016-complete-card-marks': completeCardMarks,
   '017-stored-board-competitors': storedBoardCompetitors,
   '018-newsletter-consent-text': newsletterConsentText,
+  '019-standing-seasons-by-series': standingSeasonsBySeries,
 };
