@@ -15,6 +15,7 @@ import * as completeCardMarks from './016-complete-card-marks.js';
 import * as storedBoardCompetitors from './017-stored-board-competitors.js';
 import * as newsletterConsentText from './018-newsletter-consent-text.js';
 import * as standingSeasonsBySeries from './019-standing-seasons-by-series.js';
+import * as golferLinksByGolfer from './020-golfer-links-by-golfer.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '017-stored-board-competitors': storedBoardCompetitors,
   '018-newsletter-consent-text': newsletterConsentText,
   '019-standing-seasons-by-series': standingSeasonsBySeries,
+  '020-golfer-links-by-golfer': golferLinksByGolfer,
 };
