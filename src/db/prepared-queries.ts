@@ -13,6 +13,7 @@ import type {
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
   QueryResult,
+  RawBuilder,
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
@@ -125,4 +126,18 @@ export function preparedQuery<V extends object, R>(
     (db, _shape, values) => build(db, values),
   );
   return (db, values) => query(db, null, values);
+}
+
+/**
+ * A query written in SQL (a `sql` template) whose text never varies: compiled once, bound
+ * per call, as `preparedQuery`. Lists of values are array parameters (`= any(${ids}::integer[])`)
+ * so that the text stays the same whatever their length.
+ */
+export function preparedSql<V extends object, R>(
+  build: (values: V) => RawBuilder<R>,
+): (db: Executor, values: V) => Promise<R[]> {
+  return preparedQuery<V, R>((db, values) => {
+    const raw = build(values);
+    return { compile: () => raw.compile(db) };
+  });
 }

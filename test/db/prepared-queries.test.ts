@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/connection.js';
-import { preparedQuery, preparedQueryShapes } from '../../src/db/prepared-queries.js';
+import { preparedQuery, preparedQueryShapes, preparedSql } from '../../src/db/prepared-queries.js';
 import { StatementCounter } from '../../src/db/statement-count.js';
 import { TARGETS } from '../support/databases.js';
 import { describeUnlessSkipped } from '../support/harness.js';
@@ -78,6 +78,33 @@ for (const target of TARGETS) {
         assert.match(text, / in \('Club d''Or', 'prep-a', 'other-a'\)/);
         assert.match(text, / limit 2$/);
         assert.ok(text.includes('$1') && !text.includes('$2'), text);
+      });
+    });
+
+    void test('a statement written in SQL is prepared once: its constants in its text, a list as one array', async () => {
+      const namedLike = preparedSql(
+        (values: { slugs: readonly string[] }) => sql<{ slug: string }>`
+          select slug from orgs
+          where name in (${sql.join(["Club d'Or", 'prep-b', 'prep-c'])})
+            and slug = any(${values.slugs}::text[])
+          order by slug`,
+      );
+      await database.db.connection().execute(async (connection) => {
+        const slugs = async (wanted: readonly string[]) =>
+          (await namedLike(connection, { slugs: wanted })).map(({ slug }) => slug);
+        assert.deepEqual(await slugs(['prep-a', 'prep-b', 'quoted']), ['prep-b', 'quoted']);
+        assert.deepEqual(await slugs(['prep-c']), ['prep-c']);
+        assert.deepEqual(await slugs([]), []);
+        const texts = (
+          await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+            connection,
+          )
+        ).rows
+          .map(({ statement }) => statement)
+          .filter((statement) => statement.includes('any($1::text[])'));
+        assert.equal(texts.length, 1, `prepared: ${texts.join('\n')}`);
+        assert.match(texts[0] ?? '', / in \('Club d''Or', 'prep-b', 'prep-c'\)/);
+        assert.ok(!(texts[0] ?? '').includes('$2'), texts[0]);
       });
     });
 

@@ -85,25 +85,27 @@ export { anyStalePlayers } from './store.js';
 export async function rebuildStalePlayers(trx: Executor): Promise<void> {
   const userIds = await takeStalePlayers(trx);
   if (userIds.length === 0) return;
-  const users = await findUsers(trx, userIds);
-  const links = await orgsOfGolfers(trx, userIds);
-  const leagues = groupBy(await leaguesOfGolfers(trx, userIds), (row) =>
+  const users = await findUsers(trx, { ids: userIds });
+  const links = await orgsOfGolfers(trx, { userIds });
+  const leagues = groupBy(await leaguesOfGolfers(trx, { userIds }), (row) =>
     keyOf(row.user_id, row.org_id),
   );
   const fields = new Set(
-    (await eventFieldsOfGolfers(trx, userIds)).map((row) => keyOf(row.user_id, row.org_id)),
+    (await eventFieldsOfGolfers(trx, { userIds })).map((row) => keyOf(row.user_id, row.org_id)),
   );
-  const cards = groupBy(await completeCardsOfGolfers(trx, userIds), (row) =>
+  const cards = groupBy(await completeCardsOfGolfers(trx, { userIds }), (row) =>
     keyOf(row.user_id, row.org_id),
   );
-  const totals = groupBy(await standingTotalsOfGolfers(trx, userIds), (row) => String(row.org_id));
+  const totals = groupBy(await standingTotalsOfGolfers(trx, { userIds }), (row) =>
+    String(row.org_id),
+  );
   const orgIds = [...new Set(links.map((link) => link.org_id))];
-  let slugs = orgIds.length === 0 ? [] : await slugsOfOrgs(trx, orgIds);
+  let slugs = orgIds.length === 0 ? [] : await slugsOfOrgs(trx, { orgIds });
   const given = new Set(slugs.map((row) => keyOf(row.user_id, row.org_id)));
   if (links.some((link) => !given.has(keyOf(link.user_id, link.org_id)))) {
     // New slugs: one writer per org at a time, so that two never pick the same one.
     await lockOrgs(trx, orgIds);
-    slugs = await slugsOfOrgs(trx, orgIds);
+    slugs = await slugsOfOrgs(trx, { orgIds });
   }
   const slugOf = new Map(slugs.map((row) => [keyOf(row.user_id, row.org_id), row.slug]));
   const taken = groupBy(slugs, (row) => String(row.org_id));
@@ -158,11 +160,10 @@ export async function rebuildStalePlayers(trx: Executor): Promise<void> {
   }
   await savePlayers(trx, writes);
   for (const user of users) {
-    await unlistElsewhere(
-      trx,
-      user.id,
-      links.filter((link) => link.user_id === user.id).map((link) => link.org_id),
-    );
+    await unlistElsewhere(trx, {
+      userId: user.id,
+      orgIds: links.filter((link) => link.user_id === user.id).map((link) => link.org_id),
+    });
   }
 }
 

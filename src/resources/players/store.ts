@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { GOLFER_LINKS } from '../../db/golfer-links.js';
 import { readPage, type PageRange } from '../../db/paging.js';
-import { preparedQuery } from '../../db/prepared-queries.js';
-import type { User } from '../../db/schema.js';
+import { preparedQuery, preparedSql } from '../../db/prepared-queries.js';
 import { PUBLIC_EVENT_STATUSES } from '../../domain/events.js';
 import { PUBLIC_LEAGUE_STATUSES } from '../../domain/visibility.js';
 
@@ -31,21 +30,22 @@ export async function takeStalePlayers(db: Executor): Promise<number[]> {
 /** Whether any profile is marked stale: an expression, so that it is read with others at once. */
 export const anyStalePlayers = sql<boolean>`exists (select from stale_players)`;
 
-export async function findUsers(db: Executor, ids: readonly number[]): Promise<User[]> {
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
-}
+// The rebuild's reads take their golfers as one array, so that each text is fixed and
+// prepared: parsing and planning them afresh had cost more than running them.
+export const findUsers = preparedQuery((db, values: { ids: readonly number[] }) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<boolean>`id = any(${values.ids}::integer[])`),
+);
 
 /** The orgs each of these golfers is linked to. */
-export async function orgsOfGolfers(
-  db: Executor,
-  userIds: readonly number[],
-): Promise<{ user_id: number; org_id: number }[]> {
-  const { rows } = await sql<{ user_id: number; org_id: number }>`
+export const orgsOfGolfers = preparedSql(
+  (values: { userIds: readonly number[] }) => sql<{ user_id: number; org_id: number }>`
     with links (user_id, org_id) as (${GOLFER_LINKS})
     select distinct user_id, org_id from links
-    where user_id in (${sql.join(userIds)}) order by user_id, org_id`.execute(db);
-  return rows;
-}
+    where user_id = any(${values.userIds}::integer[]) order by user_id, org_id`,
+);
 
 export interface PlayerLeagueRow {
   user_id: number;
@@ -56,30 +56,22 @@ export interface PlayerLeagueRow {
 }
 
 /** Public leagues the golfers are active on, by name. */
-export async function leaguesOfGolfers(
-  db: Executor,
-  userIds: readonly number[],
-): Promise<PlayerLeagueRow[]> {
-  const { rows } = await sql<PlayerLeagueRow>`
+export const leaguesOfGolfers = preparedSql(
+  (values: { userIds: readonly number[] }) => sql<PlayerLeagueRow>`
     select x.user_id, l.org_id, l.slug, l.name, t.name as team_name
     from roster_entries x join event_series l on l.id = x.event_series_id
     left join teams t on t.id = x.team_id
-    where x.user_id in (${sql.join(userIds)}) and x.status = 'active'
+    where x.user_id = any(${values.userIds}::integer[]) and x.status = 'active'
       and l.status in (${sql.join(PUBLIC_LEAGUE_STATUSES)})
-    order by l.name, l.id`.execute(db);
-  return rows;
-}
+    order by l.name, l.id`,
+);
 
 /** Golfers in a public event's own field of each org (league nights' fields are rosters). */
-export async function eventFieldsOfGolfers(
-  db: Executor,
-  userIds: readonly number[],
-): Promise<{ user_id: number; org_id: number }[]> {
-  const { rows } = await sql<{ user_id: number; org_id: number }>`
+export const eventFieldsOfGolfers = preparedSql(
+  (values: { userIds: readonly number[] }) => sql<{ user_id: number; org_id: number }>`
     select distinct x.user_id, e.org_id from event_entries x join events e on e.id = x.event_id
-    where x.user_id in (${sql.join(userIds)}) and ${PUBLIC_EVENT}`.execute(db);
-  return rows;
-}
+    where x.user_id = any(${values.userIds}::integer[]) and ${PUBLIC_EVENT}`,
+);
 
 export interface CompleteCardRow {
   user_id: number;
@@ -101,18 +93,16 @@ export interface CompleteCardRow {
  * The golfers' complete cards of public events with pars, newest first, each with its
  * place among every complete card of its event.
  */
-export async function completeCardsOfGolfers(
-  db: Executor,
-  userIds: readonly number[],
-): Promise<CompleteCardRow[]> {
-  const { rows } = await sql<CompleteCardRow>`
+export const completeCardsOfGolfers = preparedSql(
+  (values: { userIds: readonly number[] }) => sql<CompleteCardRow>`
     with complete as (
       select c.event_id, c.user_id, c.holes,
         (select sum(h)::integer from unnest(c.holes) h) as strokes
       from score_cards c join events e on e.id = c.event_id
       where e.pars is not null and cardinality(c.holes) = cardinality(e.pars)
         and array_position(c.holes, null) is null
-        and c.event_id in (select event_id from score_cards where user_id in (${sql.join(userIds)}))
+        and c.event_id in (select event_id from score_cards
+          where user_id = any(${values.userIds}::integer[]))
     ), ranked as (
       select event_id, user_id, holes, strokes,
         rank() over (partition by event_id order by strokes)::integer as place,
@@ -122,10 +112,9 @@ export async function completeCardsOfGolfers(
     select r.user_id, e.org_id, r.event_id, e.slug, e.title, e.start_at, e.pars, r.holes,
       r.strokes, r.place, r.same
     from ranked r join events e on e.id = r.event_id
-    where r.user_id in (${sql.join(userIds)}) and ${PUBLIC_EVENT}
-    order by e.start_at desc, e.id desc`.execute(db);
-  return rows;
-}
+    where r.user_id = any(${values.userIds}::integer[]) and ${PUBLIC_EVENT}
+    order by e.start_at desc, e.id desc`,
+);
 
 export interface StandingTotalRow {
   series_id: number;
@@ -142,11 +131,8 @@ export interface StandingTotalRow {
 }
 
 /** Every total of every standings series the golfers compete in on their own. */
-export async function standingTotalsOfGolfers(
-  db: Executor,
-  userIds: readonly number[],
-): Promise<StandingTotalRow[]> {
-  const { rows } = await sql<StandingTotalRow>`
+export const standingTotalsOfGolfers = preparedSql(
+  (values: { userIds: readonly number[] }) => sql<StandingTotalRow>`
     select t.series_id, s.name as series_name, s.org_id, t.season_key,
       to_char(season.start_date, 'YYYY-MM-DD') as season_start, t.competitor_id, c.user_id,
       c.name, t.points, t.events
@@ -154,10 +140,9 @@ export async function standingTotalsOfGolfers(
     join standing_competitors c on c.id = t.competitor_id
     left join standing_seasons season on season.id = t.season_key
     where t.series_id in (select series_id from standing_competitors
-      where user_id in (${sql.join(userIds)}))
-    order by s.name, s.id`.execute(db);
-  return rows;
-}
+      where user_id = any(${values.userIds}::integer[]))
+    order by s.name, s.id`,
+);
 
 /** Holds the orgs until the transaction ends (references to them stay free). */
 export async function lockOrgs(db: Executor, orgIds: readonly number[]): Promise<void> {
@@ -166,16 +151,12 @@ export async function lockOrgs(db: Executor, orgIds: readonly number[]): Promise
 }
 
 /** The slugs each org has given, to make new ones beside them. */
-export async function slugsOfOrgs(
-  db: Executor,
-  orgIds: readonly number[],
-): Promise<{ org_id: number; user_id: number; slug: string }[]> {
-  return db
+export const slugsOfOrgs = preparedQuery((db, values: { orgIds: readonly number[] }) =>
+  db
     .selectFrom('players')
     .select(['org_id', 'user_id', 'slug'])
-    .where('org_id', 'in', orgIds)
-    .execute();
-}
+    .where(sql<boolean>`org_id = any(${values.orgIds}::integer[])`),
+);
 
 export interface PlayerWrite {
   org_id: number;
@@ -207,15 +188,14 @@ export async function savePlayers(db: Executor, players: readonly PlayerWrite[])
 }
 
 /** Drops the profiles of orgs a golfer no longer plays in (nothing links them there). */
-export async function unlistElsewhere(
-  db: Executor,
-  userId: number,
-  orgIds: readonly number[],
-): Promise<void> {
-  let query = db.updateTable('players').set({ listed: false }).where('user_id', '=', userId);
-  if (orgIds.length > 0) query = query.where('org_id', 'not in', orgIds);
-  await query.execute();
-}
+export const unlistElsewhere = preparedQuery(
+  (db, values: { userId: number; orgIds: readonly number[] }) =>
+    db
+      .updateTable('players')
+      .set({ listed: false })
+      .where('user_id', '=', values.userId)
+      .where(sql<boolean>`org_id <> all(${values.orgIds}::integer[])`),
+);
 
 /**
  * A page of an org's listed players by name; each search word (letters and digits only,
