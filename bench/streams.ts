@@ -231,6 +231,11 @@ export function rewrittenHoles(night: LiveNight, round: number): (number | null)
   return holes;
 }
 
+/** The night's card with every hole played, its first alternating: a complete card changed. */
+export function completedHoles(night: LiveNight, round: number): number[] {
+  return night.holes.map((strokes, hole) => (hole === 0 ? 3 + (round % 2) : (strokes ?? 4)));
+}
+
 /** Writes one score change and waits until every subscriber has the new board or the deadline. */
 async function writeAndDeliver(
   server: ChildServer,

@@ -3,14 +3,22 @@ import { performance } from 'node:perf_hooks';
 import type { DatabaseKind } from '../src/db/connection.js';
 import { PUBLIC_BASE_PATH } from '../src/http/base-paths.js';
 import { createBenchDatabase, openMigrated } from './database.js';
-import { startChild } from './ipc.js';
+import { startChild, type ChildServer } from './ipc.js';
 import { BROWSER_HEADERS, type LoadSettings } from './load.js';
 import { generateManyOrgs, leagueSlug, orgSlug } from './misses/many-orgs.js';
 import { combine, cycling, manyOrgsPlan, measure, type Measured } from './misses/run.js';
 import type { BenchOptions } from './options.js';
 import { count, decimal, failures, machine, mib, ms, ratio } from './report.js';
 import type { ClubhouseInput } from './server.js';
-import { STREAM_ADMIN_TOKEN, rewrittenHoles, scorePath, seedLiveNight, send } from './streams.js';
+import {
+  STREAM_ADMIN_TOKEN,
+  completedHoles,
+  rewrittenHoles,
+  scorePath,
+  seedLiveNight,
+  send,
+  type LiveNight,
+} from './streams.js';
 
 /**
  * Many clubs on one deployment (decisions §22): every org's public reads under load, first
@@ -25,6 +33,8 @@ const WRITES_PER_SECOND = 10;
 /** The reads with writes elsewhere against the quiet ones, at least. */
 const RATIO_TARGET = 0.9;
 const RSS_TARGET = { postgres: 200 * 2 ** 20, pglite: 300 * 2 ** 20 } as const;
+/** Score writes timed one after another for each kind of write, after a few unmeasured. */
+const WRITE_COST = { warmup: 20, measured: 200 } as const;
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -36,6 +46,8 @@ export interface TenantsReport {
   quiet: Measured;
   busy: Measured;
   writes: { sent: number; failed: number; perSecond: number };
+  /** One score write's cost, written one at a time with nothing else running. */
+  writeCosts: WriteCost[];
   /** The 1, 5 and 15 minute load averages as the run ended. */
   loadAverage: number[];
 }
@@ -54,6 +66,47 @@ function tenantUrls(orgs: number): string[] {
     );
   }
   return urls;
+}
+
+interface WriteCost {
+  kind: string;
+  wallMs: number;
+  cpuMs: number;
+}
+
+/**
+ * What one kind of score write costs the service, written one after another: the
+ * rewrite of an incomplete card the busy rounds send, and a change to a complete card,
+ * which also rebuilds its night's golfers' profiles and the later net-scored boards they
+ * play on (a card completed, reopened or corrected).
+ */
+async function writeCosts(server: ChildServer, night: LiveNight): Promise<WriteCost[]> {
+  const kinds = [
+    { kind: 'an incomplete card rewritten (the busy rounds)', holes: rewrittenHoles },
+    { kind: 'a complete card changed', holes: completedHoles },
+  ];
+  const costs: WriteCost[] = [];
+  for (const { kind, holes } of kinds) {
+    let round = 0;
+    const write = async () => {
+      const answer = await send(server.port, 'PUT', scorePath(night), {
+        holes: holes(night, round),
+      });
+      round += 1;
+      if (answer.status !== 200) throw new Error(`score write answered ${answer.status}`);
+    };
+    for (let i = 0; i < WRITE_COST.warmup; i += 1) await write();
+    const started = performance.now();
+    const { cpuMicros } = await server.sampleRss(async () => {
+      for (let i = 0; i < WRITE_COST.measured; i += 1) await write();
+    });
+    costs.push({
+      kind,
+      wallMs: (performance.now() - started) / WRITE_COST.measured,
+      cpuMs: cpuMicros / 1000 / WRITE_COST.measured,
+    });
+  }
+  return costs;
 }
 
 /** Writes the night's card `WRITES_PER_SECOND` times a second until `stop` is called. */
@@ -117,6 +170,8 @@ export async function benchTenants(options: BenchOptions): Promise<TenantsReport
         writes.failed += written.failed;
         writes.seconds += written.seconds;
       }
+      progress('tenants: the cost of one score write of each kind');
+      const costs = await writeCosts(server, night);
       return {
         database: target.kind,
         orgs: sizes.orgs,
@@ -129,6 +184,7 @@ export async function benchTenants(options: BenchOptions): Promise<TenantsReport
           failed: writes.failed,
           perSecond: writes.sent / writes.seconds,
         },
+        writeCosts: costs,
         loadAverage: loadavg(),
       };
     } finally {
@@ -160,6 +216,10 @@ export function renderTenantsReport(report: TenantsReport): string {
     '|---|---:|---:|---:|---:|---|',
     row('quiet', quiet),
     row('writes elsewhere', busy),
+    '',
+    `| Score write, ${WRITE_COST.measured} one after another | wall ms per write | service CPU ms per write, all threads |`,
+    '|---|---:|---:|',
+    ...report.writeCosts.map((cost) => `| ${cost.kind} | ${ms(cost.wallMs)} | ${ms(cost.cpuMs)} |`),
     '',
     '| Target | Measured | Verdict |',
     '|---|---|---|',
