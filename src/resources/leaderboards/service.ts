@@ -49,9 +49,43 @@ import {
   leaderboardVersions,
 } from './store.js';
 
-/** Whether the event is a night of a team league, which adds a best-ball board. */
-async function hasTeamBoard(db: Executor, event: Event): Promise<boolean> {
-  return event.event_series_id !== null && isTeamLeague(db, event.org_id, event.event_series_id);
+/**
+ * What an event's boards are scored from beside its cards: its field, and whether it is a
+ * night of a team league, which adds a best-ball board. A league's nights share both (the
+ * roster, the league's entry size), so a reader asked for several nights, as a rebuild of a
+ * golfer's later net-scored nights is, reads each league's once.
+ */
+interface BoardSources {
+  field(event: Event): Promise<readonly FieldGolfer[]>;
+  hasTeamBoard(event: Event): Promise<boolean>;
+}
+
+function boardSources(db: Executor): BoardSources {
+  const fields = new Map<number, Promise<readonly FieldGolfer[]>>();
+  const teamLeagues = new Map<number, Promise<boolean>>();
+  const perLeague = <T>(
+    kept: Map<number, Promise<T>>,
+    leagueId: number,
+    read: () => Promise<T>,
+  ) => {
+    let value = kept.get(leagueId);
+    if (value === undefined) {
+      value = read();
+      kept.set(leagueId, value);
+    }
+    return value;
+  };
+  return {
+    field: (event) =>
+      event.event_series_id === null
+        ? eventField(db, event)
+        : perLeague(fields, event.event_series_id, () => eventField(db, event)),
+    hasTeamBoard: (event) => {
+      const leagueId = event.event_series_id;
+      if (leagueId === null) return Promise.resolve(false);
+      return perLeague(teamLeagues, leagueId, () => isTeamLeague(db, event.org_id, leagueId));
+    },
+  };
 }
 
 /**
@@ -90,9 +124,10 @@ async function scoreBoards(
   db: Executor,
   event: Event,
   field: readonly FieldGolfer[],
+  sources: BoardSources = boardSources(db),
 ): Promise<ScoredBoard[]> {
   const [teamBoard, cards, net] = await Promise.all([
-    hasTeamBoard(db, event),
+    sources.hasTeamBoard(event),
     event.pars === null ? [] : scoreCardsOf(db, event.id),
     netScoring(db, event, field),
   ]);
@@ -125,10 +160,11 @@ export async function rebuildStaleLeaderboards(trx: Executor): Promise<Map<numbe
       events.map((event) => event.id),
     ),
   );
+  const sources = boardSources(trx);
   for (const event of events) {
     if (!marked.has(event.id)) continue;
-    const field = event.pars === null ? [] : await eventField(trx, event);
-    const boards = await scoreBoards(trx, event, field);
+    const field = event.pars === null ? [] : await sources.field(event);
+    const boards = await scoreBoards(trx, event, field, sources);
     versions.set(
       event.id,
       await saveLeaderboards(trx, event.id, storedLeaderboards(boards, field)),

@@ -9,7 +9,15 @@ import {
   stopHarness,
   type Harness,
 } from '../../support/harness.js';
-import { card, leagueNight, score, type NightSetup } from '../../support/score-cards.js';
+import {
+  card,
+  createNight,
+  fullCard,
+  leagueNight,
+  NINE_PARS,
+  score,
+  type NightSetup,
+} from '../../support/score-cards.js';
 
 /**
  * What a live night's score write costs the database (docs/benchmarks.md, "Tenants"): every
@@ -53,6 +61,38 @@ for (const target of TARGETS) {
       // version (11); the players' marks taken (12).
       assert.deepEqual([first.statements, second.statements], [12, 12]);
       assert.equal(second.leaderboardVersion, first.leaderboardVersion + 1);
+    });
+
+    void test("each later night a complete card reaches adds its own reads only: the league's roster and entry size are read once", async () => {
+      assert.ok(harness !== undefined);
+      const h = harness;
+      /** Statements of a change to a complete card on a league's first of `nights` net nights. */
+      const completeCardChanged = async (nights: number) => {
+        const setup = await leagueNight(h, { golfers: ['Al', 'Bo'] });
+        const net = { netScoring: true, strokeIndex: [3, 5, 9, 1, 7, 4, 8, 2, 6] };
+        await patchEvent(h.database.db, setup.org.slug, setup.event.id, net);
+        for (let night = 1; night < nights; night += 1) {
+          const later = await createNight(
+            h,
+            setup.org,
+            setup.league,
+            new Date(Date.UTC(2026, 5, 16 + 7 * night, 22)).toISOString().replace('.000Z', 'Z'),
+          );
+          await patchEvent(h.database.db, setup.org.slug, later.id, { pars: NINE_PARS, ...net });
+        }
+        await score(h, setup, 'Al', fullCard(5));
+        const before = counter.read().statements;
+        await score(h, setup, 'Al', fullCard(6));
+        return counter.read().statements - before;
+      };
+      const [one, two, four] = [
+        await completeCardChanged(1),
+        await completeCardChanged(2),
+        await completeCardChanged(4),
+      ];
+      // A later night's own: its cards, set handicaps and earlier cards, its boards stored.
+      assert.equal(two - one, 4);
+      assert.equal(four - two, 8);
     });
   });
 }
