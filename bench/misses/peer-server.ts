@@ -1,9 +1,9 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { PUBLIC_BASE_PATH } from '../../src/http/base-paths.js';
+import { PGliteConnection } from '../../src/db/pglite-connection.js';
 import type { DatabaseSpec } from '../database.js';
 import { serveChild } from '../ipc.js';
 
@@ -38,10 +38,11 @@ async function openQuery(spec: DatabaseSpec): Promise<{ query: Query; close(): P
           : builtIn(oid, format),
   } as pg.CustomTypesConfig;
   if (spec.kind === 'pglite') {
-    // Through PGlite's adapter for pg, as the service reaches it: named statements there too.
+    // Through pg, as the service reaches it: named statements there too, each statement's
+    // messages handed to PGlite at once.
     const db = await PGlite.create({ dataDir: spec.dataDir });
     const session: pg.PoolConfig & { connection: unknown } = {
-      connection: createPgConfig(db).connection,
+      connection: new PGliteConnection(db),
       max: 1,
       idleTimeoutMillis: 0,
       types,

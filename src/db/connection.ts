@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { CHANGE_CHANNEL, announcementIn } from './change-announcements.js';
 import { PostgresChangeFeed } from './change-feed.js';
 import { ConnectionFailureDialect } from './connection-failure-dialect.js';
 import { DataVersion } from './data-version.js';
+import { PGliteConnection } from './pglite-connection.js';
 import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -152,7 +152,7 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
   // idle, since every client of the pool shares the one session.
   const session: pg.PoolConfig & { connection: unknown } = {
     // pg's client takes a connection object in place of a socket; its types do not say so.
-    connection: createPgConfig(pglite).connection,
+    connection: new PGliteConnection(pglite),
     max: 1,
     idleTimeoutMillis: 0,
     types: postgresTypes,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { PostgresPool } from 'kysely';
 import pg from 'pg';
+import { PGliteConnection } from '../../src/db/pglite-connection.js';
 import { preparedText, preparingPool } from '../../src/db/prepared-statements.js';
 import { TARGETS, type TestTarget } from '../support/databases.js';
 import { describeUnlessSkipped } from '../support/harness.js';
@@ -16,7 +16,7 @@ async function openPool(target: TestTarget): Promise<{ pool: pg.Pool; close(): P
   }
   const pglite = await PGlite.create();
   const config: pg.PoolConfig & { connection: unknown } = {
-    connection: createPgConfig(pglite).connection,
+    connection: new PGliteConnection(pglite),
     max: 1,
   };
   const pool = new pg.Pool(config);
