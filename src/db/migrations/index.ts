@@ -16,6 +16,7 @@ import * as storedBoardCompetitors from './017-stored-board-competitors.js';
 import * as newsletterConsentText from './018-newsletter-consent-text.js';
 import * as standingSeasonsBySeries from './019-standing-seasons-by-series.js';
 import * as golferLinksByGolfer from './020-golfer-links-by-golfer.js';
+import * as cardMarkersSkipEmptyInserts from './021-card-markers-skip-empty-inserts.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '018-newsletter-consent-text': newsletterConsentText,
   '019-standing-seasons-by-series': standingSeasonsBySeries,
   '020-golfer-links-by-golfer': golferLinksByGolfer,
+  '021-card-markers-skip-empty-inserts': cardMarkersSkipEmptyInserts,
 };

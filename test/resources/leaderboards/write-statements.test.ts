@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { sql } from 'kysely';
 import { StatementCounter } from '../../../src/db/statement-count.js';
 import { patchEvent } from '../../../src/resources/events/service.js';
 import { TARGETS } from '../../support/databases.js';
@@ -61,6 +62,29 @@ for (const target of TARGETS) {
       // version (11); the players' marks taken (12).
       assert.deepEqual([first.statements, second.statements], [12, 12]);
       assert.equal(second.leaderboardVersion, first.leaderboardVersion + 1);
+    });
+
+    void test('a card rewritten marks through the update’s triggers only, not the upsert’s empty insert', async () => {
+      assert.ok(harness !== undefined && night !== undefined);
+      const [event, golfer] = [night.event, night.golfers[0]];
+      assert.ok(golfer !== undefined);
+      const calls = await harness.database.db
+        .withoutPlugins()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local track_functions = 'all'`.execute(trx);
+          await sql`
+            insert into score_cards (event_id, user_id, holes)
+            values (${event.id}, ${golfer.id}, ${card(3, 4, 5)})
+            on conflict (event_id, user_id) do update set holes = excluded.holes`.execute(trx);
+          const { rows } = await sql<{ boards: number; players: number }>`
+            select pg_stat_get_xact_function_calls('mark_leaderboards_stale'::regproc) as boards,
+                   pg_stat_get_xact_function_calls('mark_players_stale'::regproc) as players
+          `.execute(trx);
+          return rows[0];
+        });
+      // The update's triggers mark from its new and its old rows; the insert's found no rows.
+      assert.deepEqual(calls, { boards: 2, players: 2 });
     });
 
     void test("each later night a complete card reaches adds its own reads only: the league's roster and entry size are read once", async () => {
