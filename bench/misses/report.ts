@@ -152,7 +152,7 @@ export function renderMissReport(report: MissReport): string {
     `- Data: ${count(sizes.orgs)} orgs × ${count(sizes.leaguesPerOrg)} leagues (the last of each a hidden draft), ${count(sizes.eventsPerLeague)} events per league, a standings series per league with ${count(sizes.competitorsPerSeries)} competitors; generated in bulk SQL in ${seconds(report.generationMs)}`,
     `- Load: autocannon, ${count(load.connections)} connections, ${count(load.warmupSeconds)} s warm-up then ${count(load.durationSeconds)} s per run; misses in ${count(load.rounds)} rounds alternating service and peer (medians), after ${count(report.compileWarmupSeconds)} s of every read on each server unmeasured`,
     '- Miss: the service with a full cache of a few answers, cycling through every URL of the read, so that every read is computed, hashed and kept, evicting the least recently used answer, as a miss is in a deployment whose cache is full (checked: each request ran its statements); requests without Accept-Encoding, as the peer answers uncompressed (a miss for a client that takes gzip also compresses it)',
-    '- Peer: plain `node:http` + the driver, hand-written SQL with parameters (named prepared statements, on PGlite through its adapter for pg), no cache; bodies checked byte for byte against the service on a sample of each read',
+    '- Peer: plain `node:http` + the driver, hand-written SQL with parameters (named prepared statements, on PGlite through pg and the same connection as the service), no cache; bodies checked byte for byte against the service on a sample of each read',
     '- Hot: the service as deployed, one URL of the read; hot and Zipf requests send `Accept-Encoding: gzip, deflate, br, zstd`, as browsers do',
     '',
     ...readTable(report.reads),
