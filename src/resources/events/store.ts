@@ -540,6 +540,16 @@ const entriesField = preparedQuery((db, values: { eventId: number }) =>
 );
 
 /**
+ * What `findField` draws an event's field from, as a key: events with the same source have
+ * the same field.
+ */
+export function fieldSource(event: Event): string {
+  return event.event_series_id === null
+    ? `entries of event ${event.id}`
+    : `roster of league ${event.event_series_id}`;
+}
+
+/**
  * An event's field in registration order: the league's active roster for a league night
  * (drawn live, so late joiners are in it), else the event's own entries, which carry a team
  * name only.

@@ -26,7 +26,13 @@ import {
   type StoredLeaderboards,
 } from '../../domain/leaderboards.js';
 import type { DataVersion } from '../../db/data-version.js';
-import { eventField, findEvent, requireLockedEvent, type FieldGolfer } from '../events/service.js';
+import {
+  eventField,
+  eventFieldSource,
+  findEvent,
+  requireLockedEvent,
+  type FieldGolfer,
+} from '../events/service.js';
 import { rebuildDerivedState, writeTransaction, type Rebuilt } from '../transaction.js';
 import { isTeamLeague } from '../leagues/service.js';
 import { requireOrg } from '../orgs/service.js';
@@ -61,29 +67,22 @@ interface BoardSources {
 }
 
 function boardSources(db: Executor): BoardSources {
-  const fields = new Map<number, Promise<readonly FieldGolfer[]>>();
+  const fields = new Map<string, Promise<readonly FieldGolfer[]>>();
   const teamLeagues = new Map<number, Promise<boolean>>();
-  const perLeague = <T>(
-    kept: Map<number, Promise<T>>,
-    leagueId: number,
-    read: () => Promise<T>,
-  ) => {
-    let value = kept.get(leagueId);
+  const readOnce = <K, T>(kept: Map<K, Promise<T>>, key: K, read: () => Promise<T>) => {
+    let value = kept.get(key);
     if (value === undefined) {
       value = read();
-      kept.set(leagueId, value);
+      kept.set(key, value);
     }
     return value;
   };
   return {
-    field: (event) =>
-      event.event_series_id === null
-        ? eventField(db, event)
-        : perLeague(fields, event.event_series_id, () => eventField(db, event)),
+    field: (event) => readOnce(fields, eventFieldSource(event), () => eventField(db, event)),
     hasTeamBoard: (event) => {
       const leagueId = event.event_series_id;
       if (leagueId === null) return Promise.resolve(false);
-      return perLeague(teamLeagues, leagueId, () => isTeamLeague(db, event.org_id, leagueId));
+      return readOnce(teamLeagues, leagueId, () => isTeamLeague(db, event.org_id, leagueId));
     },
   };
 }
