@@ -39,6 +39,7 @@ import {
   totalsOf,
   type Contribution,
   type SeasonSummary,
+  type StandingSeriesSummary,
 } from './store.js';
 import { writeTransaction } from '../transaction.js';
 import type { Page } from '../../http/schemas/common.js';
@@ -55,7 +56,7 @@ function spanOf(season: SeasonSummary): SeasonSpan {
 
 /** A standings series with its seasons (newest first) and the ranked table of one of them. */
 export interface StandingsTable {
-  standingSeries: StandingSeries;
+  standingSeries: StandingSeriesSummary;
   seasons: SeasonSummary[];
   /** The season shown by default (season scope only). */
   currentSeasonId: number | null;
@@ -68,7 +69,7 @@ export interface StandingsTable {
  */
 async function standingsTable(
   db: Executor,
-  series: { timezone: string; standingSeries: StandingSeries; seasons: SeasonSummary[] },
+  series: { timezone: string; standingSeries: StandingSeriesSummary; seasons: SeasonSummary[] },
   seasonId: number | undefined,
   now: Date,
 ): Promise<StandingsTable & { seasonKey: number | null }> {

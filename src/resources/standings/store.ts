@@ -90,10 +90,13 @@ export async function insertSeason(
 /** A season as a standings table shows it. */
 export type SeasonSummary = Pick<StandingSeason, 'id' | 'name' | 'start_date' | 'end_date'>;
 
+/** A standings series as a standings table shows it. */
+export type StandingSeriesSummary = Pick<StandingSeries, 'id' | 'name' | 'scope'>;
+
 /** A public league's standings series (null when it links none) and its seasons. */
 export interface LeagueStandingSeries {
   timezone: string;
-  standingSeries: StandingSeries | null;
+  standingSeries: StandingSeriesSummary | null;
   /** Newest first. */
   seasons: SeasonSummary[];
 }
@@ -112,10 +115,8 @@ const leagueStandingSeries = preparedQuery((db, values: { orgSlug: string; leagu
       'orgs.timezone',
       'league.standing_series_id',
       'series.id as series_id',
-      'series.org_id as series_org_id',
       'series.name as series_name',
       'series.scope as series_scope',
-      'series.created_at as series_created_at',
       'season.id as season_id',
       'season.name as season_name',
       'season.start_date as season_start_date',
@@ -144,13 +145,7 @@ export async function findLeagueStandingSeries(
   if (first.standing_series_id === null) {
     return { timezone: first.timezone, standingSeries: null, seasons: [] };
   }
-  if (
-    first.series_id === null ||
-    first.series_org_id === null ||
-    first.series_name === null ||
-    first.series_scope === null ||
-    first.series_created_at === null
-  ) {
+  if (first.series_id === null || first.series_name === null || first.series_scope === null) {
     return undefined;
   }
   const seasons: SeasonSummary[] = [];
@@ -172,13 +167,7 @@ export async function findLeagueStandingSeries(
   }
   return {
     timezone: first.timezone,
-    standingSeries: {
-      id: first.series_id,
-      org_id: first.series_org_id,
-      name: first.series_name,
-      scope: first.series_scope,
-      created_at: first.series_created_at,
-    },
+    standingSeries: { id: first.series_id, name: first.series_name, scope: first.series_scope },
     seasons,
   };
 }
