@@ -155,11 +155,15 @@ const SHARED_ROUTE_HEADERS_AT_MOST = 64;
 
 function keptHeaders(reply: FastifyReply): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
+  // Keyed by the values, each ended by a line break and an absent one written as a carriage
+  // return, neither of which a header value may hold: every miss makes this key, and joining
+  // three strings costs it less than serializing the object.
+  let key = '';
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);
     if (typeof value === 'string') headers[name] = value;
+    key += `${typeof value === 'string' ? value : '\r'}\n`;
   }
-  const key = JSON.stringify(headers);
   const shared = sharedRouteHeaders.get(key);
   if (shared !== undefined) return shared;
   if (sharedRouteHeaders.size < SHARED_ROUTE_HEADERS_AT_MOST) sharedRouteHeaders.set(key, headers);
