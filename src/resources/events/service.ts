@@ -201,7 +201,7 @@ export async function eventField(db: Executor, event: Event): Promise<FieldGolfe
   }));
 }
 
-export { fieldSource as eventFieldSource } from './store.js';
+export { eventFieldSource } from './store.js';
 
 /** The players of a public event: the league roster for a league night, else its entries. */
 export async function getEventField(

@@ -543,7 +543,7 @@ const entriesField = preparedQuery((db, values: { eventId: number }) =>
  * What `findField` draws an event's field from, as a key: events with the same source have
  * the same field.
  */
-export function fieldSource(event: Event): string {
+export function eventFieldSource(event: Event): string {
   return event.event_series_id === null
     ? `entries of event ${event.id}`
     : `roster of league ${event.event_series_id}`;
