@@ -157,7 +157,7 @@ function keptHeaders(reply: FastifyReply): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   // Keyed by the values, each ended by a line break and an absent one written as a carriage
   // return, neither of which a header value may hold: every miss makes this key, and joining
-  // three strings costs it less than serializing the object.
+  // the values costs it less than serializing the object.
   let key = '';
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);
